@@ -1,0 +1,87 @@
+import { useEffect, useId, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { NAV_LINKS, type Section } from "../sections.ts";
+
+export type NavUser = { displayName: string; email: string };
+
+type Props = {
+  activeSection: Section;
+  user: NavUser | null;
+  /** null while the admin flag is still loading: the admin link stays hidden. */
+  isAdmin: boolean | null;
+};
+
+/** The part of an e-mail before the @, for readers who have not chosen a display name. */
+export const nameForNavbar = (user: NavUser) => user.displayName.trim() || user.email.split("@")[0] || user.email;
+
+export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  // A link chosen in the collapsed menu closes it.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
+  const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
+
+  return (
+    <nav className="navbar navbar-expand-lg navbar-dark site-navbar" aria-label="Principal">
+      <div className="container">
+        <Link to="/" className="navbar-brand" aria-label="Valentina y Taquito, inicio">
+          <img src="/images/logo.svg" alt="" width="160" height="40" />
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls={menuId}
+          aria-expanded={open}
+          aria-label={open ? "Cerrar menú" : "Abrir menú"}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id={menuId} className={`collapse navbar-collapse${open ? " show" : ""}`}>
+          <ul className="navbar-nav me-auto">
+            {NAV_LINKS.map((link) => (
+              <li className="nav-item" key={link.to}>
+                <Link to={link.to} className={linkClass(link.section)} aria-current={current(link.section)}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {user && (
+              <li className="nav-item">
+                <Link to="/tu-perfil" className={linkClass("perfil")} aria-current={current("perfil")}>
+                  Tu perfil
+                </Link>
+              </li>
+            )}
+            {user && isAdmin === true && (
+              <li className="nav-item">
+                <Link to="/add-character" className={linkClass("admin")} aria-current={current("admin")}>
+                  Add Character
+                </Link>
+              </li>
+            )}
+          </ul>
+          <div className="navbar-nav align-items-lg-center">
+            {user ? (
+              <Form method="post" action="/logout" className="d-flex align-items-center gap-2">
+                <span className="navbar-text" data-testid="navbar-user">
+                  {nameForNavbar(user)}
+                </span>
+                <button type="submit" className="btn btn-outline-light btn-sm">
+                  Salir
+                </button>
+              </Form>
+            ) : (
+              <Link to="/login" className={`btn btn-warning btn-sm${activeSection === "login" ? " active" : ""}`}>
+                Ingresar
+              </Link>
+            )}
+          </div>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+/** The navbar's sections, in order. Spanish labels are what readers see. */
+export const NAV_LINKS = [
+  { to: "/", label: "Inicio", section: "inicio" },
+  { to: "/personajes", label: "Personajes", section: "personajes" },
+  { to: "/capitulos", label: "Capítulos", section: "capitulos" },
+  { to: "/el-libro", label: "Sobre el libro", section: "el-libro" },
+  { to: "/eventos", label: "Eventos", section: "eventos" },
+] as const;
+
+export type Section =
+  | "inicio"
+  | "personajes"
+  | "capitulos"
+  | "el-libro"
+  | "eventos"
+  | "perfil"
+  | "login"
+  | "contacto"
+  | "admin"
+  | "capitulo"
+  | "otro";
+
+const FIXED: Record<string, Section> = {
+  "/": "inicio",
+  "/personajes": "personajes",
+  "/capitulos": "capitulos",
+  "/el-libro": "el-libro",
+  "/eventos": "eventos",
+  // Both readings of SPEC.md: the map knows /profile, the link goes to /tu-perfil.
+  "/tu-perfil": "perfil",
+  "/profile": "perfil",
+  "/login": "login",
+  "/contact": "contacto",
+  "/add-character": "admin",
+  "/adminpanel": "admin",
+};
+
+/**
+ * The section a path belongs to, for the highlighted navbar link and the body class.
+ * `chapterPaths` are the paths that open a chapter page (token and slug paths, /section3).
+ */
+export function sectionOf(pathname: string, chapterPaths: ReadonlySet<string>): Section {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const fixed = FIXED[path];
+  if (fixed) return fixed;
+  if (path.startsWith("/adminpanel/")) return "admin";
+  if (chapterPaths.has(path)) return "capitulo";
+  return "otro";
+}
+
+/** Which navbar link is highlighted: chapter pages belong to Capítulos. */
+export function activeNavSection(section: Section): Section {
+  return section === "capitulo" ? "capitulos" : section;
+}

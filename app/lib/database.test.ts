@@ -1,0 +1,116 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { CHAPTER_PATHS } from "../features/chapters/chapter-paths.ts";
+import { seedDemoContent } from "../../db/seed/seed.server.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
+import { openDatabase } from "./db.server.ts";
+import { DatabaseLockedError } from "./directory-lock.server.ts";
+import { createLiveHub } from "./live.server.ts";
+import { migrate, migrations } from "./migrate.server.ts";
+
+describe.each(DATABASE_KINDS)("database on %s", (kind) => {
+  const opened: TestDatabase[] = [];
+  const fresh = async (seed = false) => {
+    const database = await createTestDatabase(kind, { seed });
+    opened.push(database);
+    return database;
+  };
+  afterAll(async () => {
+    await Promise.all(opened.map((database) => database.dispose()));
+  });
+
+  it("applies every migration once and is a no-op the second time", async () => {
+    const database = await fresh();
+    expect(await migrate(database)).toEqual([]);
+    const { rows } = await sql<{ version: string }>`select version from schema_migrations order by version`.execute(database.db);
+    expect(rows.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
+  });
+
+  it("seeds contract 3 into an empty database, and only once", async () => {
+    const database = await fresh();
+    expect(await seedDemoContent(database.db)).toBe(true);
+    expect(await seedDemoContent(database.db)).toBe(false);
+
+    const chapters = await database.db.selectFrom("chapters").selectAll().orderBy("sort_order").execute();
+    expect(chapters).toHaveLength(15);
+    expect(chapters.filter((chapter) => chapter.number !== null).map((chapter) => chapter.number)).toEqual(
+      Array.from({ length: 14 }, (_, index) => index + 1),
+    );
+    const bySlug = Object.fromEntries(chapters.map((chapter) => [chapter.slug, chapter]));
+    expect(bySlug["salida-a-tzintzuntzan"]!.requires_sign_in).toBe(false);
+    expect(bySlug["el-echendaro"]!.number).toBe(14);
+    expect(bySlug["capitulo-especial"]!.hidden).toBe(true);
+
+    const qr = await database.db.selectFrom("qr_codes").selectAll().execute();
+    expect(qr).toHaveLength(17);
+    const byCode = Object.fromEntries(qr.map((entry) => [entry.code, entry]));
+    for (const path of CHAPTER_PATHS.filter((chapter) => chapter.number !== null)) {
+      expect(byCode[`capitulo-${path.number}`]!.redirect_to).toBe(`/${path.token}`);
+    }
+    expect(byCode.book!.redirect_to).toBe("/?book");
+    expect(byCode.event!.redirect_to).toBe("/special-event");
+    expect(byCode.event!.expires_at?.toISOString()).toBe("2023-01-01T00:00:00.000Z");
+    expect(byCode.future!.redirect_to).toBe("/");
+    expect(byCode.future!.expires_at?.toISOString().slice(0, 10)).toBe("2025-12-31");
+  });
+
+  it("rejects rows that break the model's rules", async () => {
+    const database = await fresh();
+    await expect(
+      database.db.insertInto("characters").values({ name: "X", sort_order: -1, tags: [], required_url: null }).execute(),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto("characters")
+        .values({ name: "X", style: "legendary" as never, tags: [], required_url: null })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it("delivers a published topic to the subscribers of that topic only", async () => {
+    const database = await fresh();
+    const hub = await createLiveHub(database);
+    const heard: string[] = [];
+    const unsubscribe = hub.subscribe(["characters"], (topic) => heard.push(topic));
+    hub.subscribe(["comments:otro"], () => heard.push("wrong"));
+    await hub.publish("characters");
+    await hub.publish("chapters");
+    await expect.poll(() => heard, { timeout: 3000 }).toEqual(["characters"]);
+    unsubscribe();
+    await hub.publish("characters");
+    await new Promise((done) => setTimeout(done, 200));
+    expect(heard).toEqual(["characters"]);
+    await hub.close();
+  });
+
+  it("sends NOTIFY only when the writing transaction commits", async () => {
+    const database = await fresh();
+    const hub = await createLiveHub(database);
+    const heard: string[] = [];
+    hub.subscribe(["chapters"], (topic) => heard.push(topic));
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await hub.publish("chapters", trx);
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
+    await new Promise((done) => setTimeout(done, 300));
+    expect(heard).toEqual([]);
+    await hub.close();
+  });
+});
+
+describe("embedded database directory", () => {
+  it("is held by one opener at a time", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-dir-"));
+    const first = await openDatabase({ kind: "pglite", dataDir: dir });
+    await expect(openDatabase({ kind: "pglite", dataDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);
+    await first.close();
+    const again = await openDatabase({ kind: "pglite", dataDir: dir });
+    await again.close();
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { DB } from "./db-schema.ts";
+import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server.ts";
+
+export type Db = Kysely<DB>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` on one database session with a multi-statement script executor (simple query
+   * protocol), for migrations. Kysely's drivers send one statement at a time.
+   */
+  session<T>(fn: (exec: (script: string) => Promise<void>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir: string | null }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+// pg returns int8 (bigserial, count(*)) as strings by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+/** Opens the database. `dataDir: null` is an in-memory PGlite, for tests. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let lock: DirectoryLock | null = null;
+  let pglite: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // PGlite takes no lock of its own and two processes on one directory lose data.
+    lock = acquireDirectoryLock(dataDir);
+    try {
+      pglite = await PGlite.create(join(dataDir, "pgdata"));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    pglite = await PGlite.create();
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, onMessage);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async session(fn) {
+      return fn(async (script) => {
+        await pglite.exec(script);
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+      lock?.release();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  const listeners = new Set<pg.Client>();
+  return {
+    db,
+    kind: "postgres",
+    async listen(channel, onMessage) {
+      // A dedicated connection: LISTEN belongs to a session, and pooled connections are shared.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url });
+        next.on("notification", (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? "");
+        });
+        next.on("error", () => {
+          listeners.delete(next);
+          next.end().catch(() => {});
+          if (!stopped) setTimeout(() => connect().catch(() => {}), 1000).unref();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = next;
+        listeners.add(next);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        }
+      };
+    },
+    async session(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(async (script) => {
+          await client.query(script);
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      listeners.clear();
+      await db.destroy();
+    },
+  };
+}

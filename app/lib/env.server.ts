@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  SITE_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Tests point this at a local OpenID Connect server standing in for Google. */
+  GOOGLE_ISSUER: z.string().url().optional(),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, "GA_MEASUREMENT_ID tiene la forma G-XXXXXXX")
+    .optional(),
+  SMTP_URL: z.string().url().optional(),
+  CONTACT_TO: z.string().email().optional(),
+  CHAPTERS_FORCE_UNLOCKED: booleanFromString.default(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { siteUrl: string };
+
+/** Parses the environment once at start; a bad value stops the server with a clear message. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Variables de entorno no válidas:\n${problems}`);
+  }
+  const env = result.data;
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, siteUrl };
+}

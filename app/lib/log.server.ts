@@ -1,0 +1,25 @@
+type Level = "debug" | "info" | "warn" | "error";
+const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+let threshold = order[(process.env.LOG_LEVEL as Level | undefined) ?? "info"] ?? order.info;
+
+export function setLogLevel(level: Level | "silent") {
+  threshold = order[level];
+}
+
+/** One JSON object per line on stdout: easy to grep, easy to ship to any log store. */
+function write(level: Level, message: string, fields?: Record<string, unknown>) {
+  if (order[level] < threshold) return;
+  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...fields };
+  if (fields?.error instanceof Error) {
+    entry.error = { name: fields.error.name, message: fields.error.message, stack: fields.error.stack };
+  }
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(JSON.stringify(entry) + "\n");
+}
+
+export const log = {
+  debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),
+  info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
+  warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),
+  error: (message: string, fields?: Record<string, unknown>) => write("error", message, fields),
+};

@@ -1,0 +1,102 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { LoadingScreen } from "./features/layout/components/loading-screen.tsx";
+import { SiteFooter } from "./features/layout/components/site-footer.tsx";
+import { SiteNavbar } from "./features/layout/components/site-navbar.tsx";
+import { CHAPTER_PAGE_PATHS } from "./features/layout/chapter-path-set.ts";
+import { activeNavSection, sectionOf } from "./features/layout/sections.ts";
+import { services, servicesMiddleware } from "./lib/context.server.ts";
+import { useNonce } from "./ui/nonce.tsx";
+import "./styles/app.scss";
+
+export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env } = services(context);
+  return {
+    siteUrl: env.siteUrl,
+    year: new Date().getFullYear(),
+    user: null as null | { id: string; displayName: string; email: string },
+    isAdmin: false as boolean | null,
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const location = useLocation();
+  const data = useRootData();
+  const section = sectionOf(location.pathname, CHAPTER_PAGE_PATHS);
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1a1446" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={`section-${section}`}>
+        <LoadingScreen />
+        <a href="#contenido" className="visually-hidden-focusable skip-link">
+          Saltar al contenido
+        </a>
+        <SiteNavbar activeSection={activeNavSection(section)} user={data?.user ?? null} isAdmin={data?.isAdmin ?? null} />
+        <main id="contenido" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const location = useLocation();
+  // Keyed on the path: each page fades in (SPEC.md: fade transition between pages).
+  return (
+    <div className="page-fade" key={location.pathname}>
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Algo salió mal";
+  let message = "Tuvimos un problema al mostrar esta página. Intenta de nuevo en un momento.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Página no encontrada";
+      message = "Algunas páginas están bloqueadas hasta que completes los capítulos del libro.";
+    } else if (error.status === 403) {
+      title = "No tienes permiso";
+      message = "Esta página es solo para administradores.";
+    } else if (error.status === 429) {
+      title = "Demasiadas solicitudes";
+      message = "Espera un momento antes de intentarlo de nuevo.";
+    } else if (error.status < 500) {
+      title = "No pudimos atender tu solicitud";
+      message = typeof error.data === "string" && error.data ? error.data : message;
+    }
+  }
+  return (
+    <div className="container py-5 text-center error-page">
+      <title>{`${title} | Valentina y Taquito`}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{title}</h1>
+      <p className="lead">{message}</p>
+      <a href="/" className="btn btn-warning">
+        Volver al inicio
+      </a>
+    </div>
+  );
+}

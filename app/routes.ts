@@ -1,0 +1,24 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { CHAPTER_PATHS } from "./features/chapters/chapter-paths.ts";
+
+// The route table of SPEC.md §2. Who may open each page is checked in its loader.
+export default [
+  index("routes/home.tsx"),
+  route("el-libro", "routes/el-libro.tsx"),
+  route("eventos", "routes/eventos.tsx"),
+
+  // Chapter pages: every printed token path, and the slug path of first-layout chapters.
+  ...CHAPTER_PATHS.flatMap((chapter) => [
+    route(chapter.token, "routes/chapter.tsx", { id: `chapter/${chapter.id}` }),
+    ...(chapter.slugRoute ? [route(chapter.slug, "routes/chapter.tsx", { id: `chapter-slug/${chapter.id}` })] : []),
+  ]),
+
+  // Machine endpoints.
+  route("healthz", "routes/healthz.ts"),
+  route("api/live", "routes/api.live.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+
+  // Any other path: the 404 page (linked-but-unrouted pages like /section1 land here too).
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,58 @@
+import type { Route } from "./+types/api.live";
+import { services } from "../lib/context.server.ts";
+import { TOPIC_PATTERN } from "../lib/live.server.ts";
+
+const MAX_TOPICS = 10;
+const PING_MS = 15_000;
+
+/**
+ * The live feed (Server-Sent Events). A view subscribes to topics (`?topic=characters&topic=…`)
+ * and revalidates its loaders on each `change`: the event carries no data, so nothing leaks
+ * that the loaders would not show this reader anyway.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const topics = [...new Set(new URL(request.url).searchParams.getAll("topic"))];
+  if (topics.length === 0 || topics.length > MAX_TOPICS || !topics.every((topic) => TOPIC_PATTERN.test(topic))) {
+    return new Response("Temas no válidos", { status: 400 });
+  }
+  const { live } = services(context);
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      send("retry: 3000\n: conectado\n\n");
+      const unsubscribe = live.subscribe(topics, (topic) => send(`event: change\ndata: ${topic}\n\n`));
+      const ping = setInterval(() => send(": ping\n\n"), PING_MS);
+      cleanup = () => {
+        clearInterval(ping);
+        unsubscribe();
+        cleanup = () => {};
+      };
+      request.signal.addEventListener("abort", () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { CHAPTER_PATHS, tokenPathOf } from "../../app/features/chapters/chapter-paths.ts";
+import type { Db } from "../../app/lib/db.server.ts";
+import { seedChapterTexts } from "./chapters.ts";
+import { seedCharacters } from "./characters.ts";
+import { seedQrCodes } from "./qr-codes.ts";
+
+/**
+ * Fills an empty database with the demo content. Does nothing when any chapter exists, so an
+ * author's edits are never overwritten. Returns whether it seeded.
+ */
+export async function seedDemoContent(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("chapters").select("id").limit(1).executeTakeFirst();
+    if (existing) return false;
+
+    const texts = new Map(seedChapterTexts.map((text) => [text.id, text]));
+    await trx
+      .insertInto("chapters")
+      .values(
+        CHAPTER_PATHS.map((path, index) => {
+          const text = texts.get(path.id);
+          if (!text) throw new Error(`seed: no text for chapter ${path.id}`);
+          return {
+            id: path.id,
+            sort_order: path.number ?? 100 + index,
+            number: path.number,
+            slug: path.slug,
+            title: text.title,
+            subtitle: text.subtitle,
+            description: text.description,
+            content: text.content,
+            required_url: tokenPathOf(path),
+            required_url_text: text.requiredUrlText,
+            hidden: text.hidden,
+            layout: path.layout,
+            requires_sign_in: path.requiresSignIn,
+            slug_route: path.slugRoute,
+            decorative_image: text.decorativeImage,
+            number_image: text.numberImage,
+            images: JSON.stringify(text.images),
+            background: text.background,
+            comment_prompt: text.commentPrompt,
+          };
+        }),
+      )
+      .execute();
+
+    if (seedCharacters.length) await trx
+      .insertInto("characters")
+      .values(
+        seedCharacters.map((character) => ({
+          id: character.id,
+          name: character.name,
+          subtitle: character.subtitle,
+          description: character.description,
+          image_url: character.imageUrl,
+          position: character.position,
+          sort_order: character.order,
+          power: character.power,
+          weakness: character.weakness,
+          color: character.color,
+          place: character.place,
+          tags: character.tags,
+          required_url: character.requiredUrl,
+          required_url_text: character.requiredUrlText,
+          style: character.style,
+          created_by: "seed",
+        })),
+      )
+      .execute();
+
+    await trx
+      .insertInto("qr_codes")
+      .values(seedQrCodes.map((qr) => ({ code: qr.code, redirect_to: qr.redirectTo, expires_at: qr.expiresAt })))
+      .onConflict((conflict) => conflict.column("code").doNothing())
+      .execute();
+    return true;
+  });
+}

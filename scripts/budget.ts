@@ -1,0 +1,70 @@
+/**
+ * `npm run budget`: what a reader's phone downloads on a first visit. Starts the production
+ * build on a throwaway database, loads each page's server HTML, collects every script and
+ * stylesheet it makes the browser fetch (module preloads, the entry script, stylesheets,
+ * the route manifest), and sums their gzip sizes. Fails above the budget.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const BUDGET = { js: 120 * 1024, css: 25 * 1024 };
+const PAGES = ["/", "/personajes", "/salida-a-tzintzuntzan"];
+const root = resolve(import.meta.dirname, "..");
+const clientDir = join(root, "build/client");
+const port = 3290 + Math.floor(Math.random() * 50);
+
+if (!existsSync(join(root, "build/server/index.js"))) {
+  console.error("No build: run `npm run build` first.");
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, [join(root, "server/main.ts")], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "budget-")), LOG_LEVEL: "warn", DATABASE_URL: "" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error("the server did not start");
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+let failed = false;
+try {
+  await waitForServer();
+  for (const page of PAGES) {
+    const response = await fetch(`http://localhost:${port}${page}`);
+    const html = await response.text();
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) scripts.add(match[1]!);
+    for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) styles.add(match[1]!);
+    for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(match[1]!);
+    const js = [...scripts].filter((src) => src.startsWith("/assets/")).reduce((sum, src) => sum + gzipSize(src), 0);
+    const css = [...styles].filter((href) => href.startsWith("/assets/")).reduce((sum, href) => sum + gzipSize(href), 0);
+    const over = js > BUDGET.js || css > BUDGET.css;
+    failed ||= over;
+    console.log(
+      `${over ? "✖" : "✔"} ${page.padEnd(26)} status ${response.status}  JS ${kb(js).padStart(9)} (${scripts.size} files)  CSS ${kb(css).padStart(8)} (${styles.size} files)`,
+    );
+  }
+  console.log(`budget: JS ≤ ${kb(BUDGET.js)}, CSS ≤ ${kb(BUDGET.css)} gzip per page, first visit`);
+} finally {
+  server.kill("SIGTERM");
+}
+if (failed) {
+  console.error("Over budget.");
+  process.exit(1);
+}

@@ -1,0 +1,72 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+
+type EntryModule = {
+  getServices(): Promise<{ env: { PORT: number; siteUrl: string; GA_MEASUREMENT_ID?: string } }>;
+  closeServices(): Promise<void>;
+};
+
+const log = (level: "info" | "error", msg: string, fields: Record<string, unknown> = {}) => {
+  const error = fields.error instanceof Error ? { message: fields.error.message, stack: fields.error.stack } : fields.error;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...(error ? { error } : {}) });
+  (level === "error" ? process.stderr : process.stdout).write(line + "\n");
+};
+
+const root = resolve(import.meta.dirname, "..");
+const serverBuildPath = resolve(root, "build/server/index.js");
+if (!existsSync(serverBuildPath)) {
+  log("error", "no build found: run `npm run build` (npm start does it for you)");
+  process.exit(1);
+}
+
+const build = (await import(serverBuildPath)) as ServerBuild;
+const entry = build.entry.module as unknown as EntryModule;
+
+// Open, migrate and seed before listening, so the first reader never waits on it.
+let services;
+try {
+  services = await entry.getServices();
+} catch (error) {
+  log("error", "could not start", { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+}
+const { env } = services;
+
+const app = createApp({
+  build,
+  clientDir: resolve(root, "build/client"),
+  siteUrl: env.siteUrl,
+  analytics: Boolean(env.GA_MEASUREMENT_ID),
+  logger: { info: (msg, fields) => log("info", msg, fields), error: (msg, fields) => log("error", msg, fields) },
+});
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
+  log("info", "listening", { url: `http://localhost:${info.port}`, siteUrl: env.siteUrl });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log("info", "shutting down", { signal });
+  // Stop accepting; let requests in flight finish, then cut long-lived streams (SSE) so the
+  // database is closed only when nothing can use it any more.
+  const httpServer = server as unknown as import("node:http").Server;
+  const closed = new Promise<void>((done) => httpServer.close(() => done()));
+  httpServer.closeIdleConnections();
+  const grace = setTimeout(() => httpServer.closeAllConnections(), 2000);
+  await closed;
+  clearTimeout(grace);
+  try {
+    await entry.closeServices();
+  } catch (error) {
+    log("error", "error while closing the database", { error });
+  }
+  log("info", "stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
