@@ -36,6 +36,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
+    env: { ...(process.env as Record<string, string>), E2E_PORT: String(PORT) },
   },
 });

@@ -13,10 +13,11 @@ import { gzipSync } from "node:zlib";
 const BUDGET = { js: 120 * 1024, css: 25 * 1024 };
 const PAGES = ["/", "/personajes", "/salida-a-tzintzuntzan"];
 const root = resolve(import.meta.dirname, "..");
-const clientDir = join(root, "build/client");
+const buildDir = join(root, process.env.BUILD_DIR ?? "build");
+const clientDir = join(buildDir, "client");
 const port = 3290 + Math.floor(Math.random() * 50);
 
-if (!existsSync(join(root, "build/server/index.js"))) {
+if (!existsSync(join(buildDir, "server/index.js"))) {
   console.error("No build: run `npm run build` first.");
   process.exit(1);
 }

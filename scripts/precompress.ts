@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const clientDir = resolve(import.meta.dirname, "../build/client");
+const clientDir = resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build", "client");
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|html)$/;
 
 let files = 0;

@@ -16,7 +16,8 @@ const log = (level: "info" | "error", msg: string, fields: Record<string, unknow
 };
 
 const root = resolve(import.meta.dirname, "..");
-const serverBuildPath = resolve(root, "build/server/index.js");
+const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+const serverBuildPath = resolve(buildDir, "server/index.js");
 if (!existsSync(serverBuildPath)) {
   log("error", "no build found: run `npm run build` (npm start does it for you)");
   process.exit(1);
@@ -37,7 +38,7 @@ const { env } = services;
 
 const app = createApp({
   build,
-  clientDir: resolve(root, "build/client"),
+  clientDir: resolve(buildDir, "client"),
   siteUrl: env.siteUrl,
   analytics: Boolean(env.GA_MEASUREMENT_ID),
   logger: { info: (msg, fields) => log("info", msg, fields), error: (msg, fields) => log("error", msg, fields) },

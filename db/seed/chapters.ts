@@ -483,7 +483,7 @@ export const seedChapterTexts: SeedChapterText[] = [
 <p>Lo primero que tienen que saber es que yo lo supe todo desde el principio, desde que la mariposa se paró en la ventana del camión. Las monarcas huelen a viaje largo, y esa olía a viaje larguísimo, de esos que sólo hacen los que vienen del otro lado. Por eso no le ladré. <strong>A las visitas no se les ladra.</strong></p>
 <p>Lo segundo es que no tuve miedo cuando Camazotz me llevó. Bueno, sólo un poquito. Pero en su cueva descubrí que olía igual que yo cuando me dejan solo en la azotea: a tristeza de esperar. Por eso le meneé la cola. Y por eso fui dejando pétalos: no sólo para que Valentina me encontrara, sino para que Camazotz viera cómo es un camino que lleva hacia alguien.</p>
 <p>Ahora, cada año, hay una vela de más en la ofrenda de la abuela. Yo la cuido toda la noche. Y si un día ustedes ven un murciélago pequeño dando tres vueltas frente a su ventana, no se asusten: pónganle una galletita. <em>A las visitas no se les ladra.</em></p>`,
-    requiredUrlText: "Desbloquea dos capítulos para descubrir este capítulo secreto.",
+    requiredUrlText: "Termina el libro para descubrir este capítulo secreto.",
     decorativeImage: "/images/chapters/capitulo-especial.svg",
     numberImage: "",
     images: [
