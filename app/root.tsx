@@ -5,19 +5,28 @@ import { SiteFooter } from "./features/layout/components/site-footer.tsx";
 import { SiteNavbar } from "./features/layout/components/site-navbar.tsx";
 import { CHAPTER_PAGE_PATHS } from "./features/layout/chapter-path-set.ts";
 import { activeNavSection, sectionOf } from "./features/layout/sections.ts";
-import { services, servicesMiddleware } from "./lib/context.server.ts";
+import { isAdmin } from "./features/admins/admins.server.ts";
+import { ADMINS_TOPIC } from "./features/admins/admin-topics.ts";
+import { getProfile } from "./features/profiles/profiles.server.ts";
+import { originCheckMiddleware, services, servicesMiddleware } from "./lib/context.server.ts";
+import { getUser, sessionMiddleware } from "./lib/session.server.ts";
+import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import "./styles/app.scss";
 
-export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, originCheckMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env } = services(context);
+  const { env, db } = services(context);
+  const sessionUser = await getUser(context);
+  const [profile, admin] = sessionUser
+    ? await Promise.all([getProfile(db, sessionUser.id), isAdmin(db, sessionUser.id)])
+    : [null, false];
   return {
     siteUrl: env.siteUrl,
     year: new Date().getFullYear(),
-    user: null as null | { id: string; displayName: string; email: string },
-    isAdmin: false as boolean | null,
+    user: sessionUser ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" } : null,
+    isAdmin: admin as boolean | null,
   };
 }
 
@@ -62,6 +71,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const location = useLocation();
+  const data = useRootData();
+  // The admin flag is live: granting or revoking shows or hides the admin link without a reload.
+  useLiveRevalidation(data?.user ? [ADMINS_TOPIC] : []);
   // Keyed on the path: each page fades in (SPEC.md: fade transition between pages).
   return (
     <div className="page-fade" key={location.pathname}>

@@ -6,6 +6,16 @@ export default [
   index("routes/home.tsx"),
   route("el-libro", "routes/el-libro.tsx"),
   route("eventos", "routes/eventos.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+
+  // Signed-in readers.
+  route("tu-perfil", "routes/tu-perfil.tsx"),
+  route("profile", "routes/profile.ts"),
+
+  // Admins (checked on the server: readers get a 403 page).
+  route("add-character", "routes/add-character.tsx"),
+  route("adminpanel", "routes/adminpanel.tsx"),
 
   // Chapter pages: every printed token path, and the slug path of first-layout chapters.
   ...CHAPTER_PATHS.flatMap((chapter) => [
@@ -16,6 +26,7 @@ export default [
   // Machine endpoints.
   route("healthz", "routes/healthz.ts"),
   route("api/live", "routes/api.live.ts"),
+  route("api/auth/*", "routes/api.auth.$.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
 

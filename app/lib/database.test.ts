@@ -9,7 +9,7 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tes
 import { openDatabase } from "./db.server.ts";
 import { DatabaseLockedError } from "./directory-lock.server.ts";
 import { createLiveHub } from "./live.server.ts";
-import { migrate, migrations } from "./migrate.server.ts";
+import { migrate, migrations } from "./migrations.server.ts";
 
 describe.each(DATABASE_KINDS)("database on %s", (kind) => {
   const opened: TestDatabase[] = [];

@@ -22,6 +22,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   CONTACT_TO: z.string().email().optional(),
   CHAPTERS_FORCE_UNLOCKED: booleanFromString.default(true),
+  /** Multiplies every rate limit; only the end-to-end suite raises it. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

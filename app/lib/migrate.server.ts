@@ -1,24 +1,24 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { DatabaseHandle } from "./db.server.ts";
 
-// Bundled into the server build, so a deployment carries its own migrations.
-const migrationFiles = import.meta.glob<string>("../../db/migrations/*.sql", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
-export const migrations = Object.entries(migrationFiles)
-  .map(([path, text]) => ({ version: path.split("/").pop()!.replace(/\.sql$/, ""), text }))
-  .sort((a, b) => a.version.localeCompare(b.version));
+export type Migration = { version: string; text: string };
 
 // Any constant: serialises migrations when several instances start at once on PostgreSQL.
 const MIGRATION_LOCK_KEY = 728364112;
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
+/** For tools that run outside the bundle (the admin command): the SQL files of a directory. */
+export function readMigrationsFromDir(dir: string): Migration[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .map((name) => ({ version: name.replace(/\.sql$/, ""), text: readFileSync(join(dir, name), "utf8") }));
+}
+
 /** Applies the migrations not yet applied, each in its own transaction. Returns the versions applied. */
-export async function migrate(database: DatabaseHandle): Promise<string[]> {
-  const done = new Set<string>();
+export async function applyMigrations(database: DatabaseHandle, migrations: readonly Migration[]): Promise<string[]> {
   const newlyApplied: string[] = [];
   await database.session(async (exec) => {
     await exec(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
@@ -27,11 +27,11 @@ export async function migrate(database: DatabaseHandle): Promise<string[]> {
         version text primary key,
         applied_at timestamptz not null default now()
       )`);
-      const rows = await database.db
+      const rows = (await database.db
         .selectFrom("schema_migrations" as never)
         .select("version" as never)
-        .execute();
-      for (const row of rows as { version: string }[]) done.add(row.version);
+        .execute()) as { version: string }[];
+      const done = new Set(rows.map((row) => row.version));
       for (const migration of migrations) {
         if (done.has(migration.version)) continue;
         await exec(

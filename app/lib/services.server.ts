@@ -1,16 +1,24 @@
 import { resolve } from "node:path";
+import type { Server } from "node:net";
+import { startAdminSocket } from "../features/admins/admin-socket.server.ts";
+import { createProfileForUser } from "../features/profiles/profiles.server.ts";
+import { createAuth, resolveAuthSecret, type Auth } from "./auth.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "./db.server.ts";
 import { parseEnv, type Env } from "./env.server.ts";
 import { createLiveHub, type LiveHub } from "./live.server.ts";
 import { log } from "./log.server.ts";
-import { migrate } from "./migrate.server.ts";
+import { migrate } from "./migrations.server.ts";
+import { setRateLimitMultiplier } from "./rate-limit.server.ts";
 
 export type Services = {
   env: Env;
   database: DatabaseHandle;
   db: Db;
   live: LiveHub;
+  auth: Auth;
+  /** The admin command's local channel (embedded database only). */
+  adminSocket: Server | null;
 };
 
 type Holder = { promise: Promise<Services> | null; current: Services | null };
@@ -22,7 +30,8 @@ const holder: Holder = ((globalThis as Record<symbol, Holder>)[Symbol.for("mictl
 });
 
 /** Opens the database, migrates, seeds an empty one and starts the live feed. */
-export async function createServices(env: Env, options: { seed?: boolean } = {}): Promise<Services> {
+export async function createServices(env: Env, options: { seed?: boolean; adminSocket?: boolean } = {}): Promise<Services> {
+  const embedded = !env.DATABASE_URL;
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
@@ -30,8 +39,20 @@ export async function createServices(env: Env, options: { seed?: boolean } = {})
     const applied = await migrate(database);
     if (applied.length) log.info("migrations applied", { versions: applied });
     if (options.seed !== false && (await seedDemoContent(database.db))) log.info("demo content seeded");
+    setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
     const live = await createLiveHub(database);
-    return { env, database, db: database.db, live };
+    const db = database.db;
+    const auth = createAuth({
+      env,
+      db,
+      secret: resolveAuthSecret(env),
+      onUserCreated: (user) => createProfileForUser(db, user),
+    });
+    const adminSocket =
+      embedded && options.adminSocket !== false
+        ? await startAdminSocket(resolve(env.DATA_DIR), db, (topic, executor) => live.publish(topic, executor))
+        : null;
+    return { env, database, db, live, auth, adminSocket };
   } catch (error) {
     await database.close();
     throw error;
@@ -55,6 +76,7 @@ export async function closeServices() {
   holder.promise = null;
   holder.current = null;
   if (!services) return;
+  await new Promise<void>((done) => (services.adminSocket ? services.adminSocket.close(() => done()) : done()));
   await services.live.close().catch(() => {});
   await services.database.close();
 }

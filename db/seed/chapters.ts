@@ -258,8 +258,7 @@ export const seedChapterTexts: SeedChapterText[] = [
 <p>Era muy alto y muy flaco: un esqueleto con un tocado de plumas negras y blancas, y unos ojos que eran dos puntitos de luz, como velas lejanas. Valentina pensó que iba a tener mucho miedo, pero el viento de obsidiana se había llevado casi todo. Además, Mictlantecuhtli bostezó.</p>
 <p>—Perdón —dijo, con una voz que retumbaba como un tambor—. Estas fechas son muy cansadas. Todo el mundo quiere salir a visitar a su familia. Y ahora, por culpa de ese murciélago, nadie encuentra el camino.</p>
 <p>—Entonces ayúdenos a detenerlo —dijo Valentina, dando un paso al frente. Taquito dio otro paso, para no quedarse atrás.</p>
-<p>Mictlantecuhtli la miró largo rato. Luego se rio, y su risa sonó como un montón de huesitos chocando.</p>
-<p>—Una niña viva que da órdenes en mi palacio. Hacía siglos que no pasaba. Muy bien: en el Mictlán las cosas importantes se deciden en la cancha. Si tu equipo le gana al mío en el juego de pelota, les prestaré la <strong>Antorcha del Último Fuego</strong>, la única luz que Camazotz no puede tragarse.</p>
+<p>Mictlantecuhtli la miró largo rato. Luego se rio, y su risa sonó como un montón de huesitos chocando. —Una niña viva que da órdenes en mi palacio. Hacía siglos que no pasaba. Muy bien: en el Mictlán las cosas importantes se deciden en la cancha. Si tu equipo le gana al mío en el juego de pelota, les prestaré la <strong>Antorcha del Último Fuego</strong>, la única luz que Camazotz no puede tragarse.</p>
 <p>—¿Y si perdemos? —preguntó Choc, con la voz muy bajita.</p>
 <p>—Si pierden —dijo Mictlantecuhtli, sonriendo con todos sus dientes—, se quedan a limpiar el palacio. Y tengo muchos, muchísimos huesos que sacudir.</p>`,
     requiredUrlText: "Escanea el código QR al final del capítulo 7 del libro.",

@@ -1,17 +1,32 @@
 /**
  * The site as the end-to-end tests see it: the production build on a fresh embedded database
- * in a temporary directory, seeded like a first `npm start`.
+ * in a temporary directory, seeded like a first `npm start`, with a local OpenID Connect
+ * server standing in for Google.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startOidcServer } from "./oidc-server.ts";
 
-const port = process.env.E2E_PORT ?? "3210";
-process.env.PORT = port;
-process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "mictlan-e2e-"));
-process.env.SITE_URL = `http://localhost:${port}`;
-process.env.LOG_LEVEL ??= "warn";
-// One run of the suite makes many sign-ins from one address.
-process.env.NODE_ENV = "production";
+const port = Number(process.env.E2E_PORT ?? "3210");
+const oidcPort = port + 1;
+await startOidcServer(oidcPort);
+
+const dataDir = mkdtempSync(join(tmpdir(), "mictlan-e2e-"));
+// The tests read this to drive the admin command against the running server.
+writeFileSync(join(process.env.E2E_STATE_DIR ?? tmpdir(), `mictlan-e2e-${port}.json`), JSON.stringify({ dataDir }));
+
+Object.assign(process.env, {
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  SITE_URL: `http://localhost:${port}`,
+  GOOGLE_CLIENT_ID: "mictlan-e2e",
+  GOOGLE_CLIENT_SECRET: "mictlan-e2e-secret",
+  GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  // One suite signs up many readers from one address; the limits themselves are tested apart.
+  RATE_LIMIT_MULTIPLIER: "100",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  DATABASE_URL: "",
+});
 
 await import("../../server/main.ts");

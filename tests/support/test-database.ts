@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { migrate } from "../../app/lib/migrate.server.ts";
+import { migrate } from "../../app/lib/migrations.server.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 

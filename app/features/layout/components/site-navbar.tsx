@@ -21,6 +21,10 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
   // A link chosen in the collapsed menu closes it.
   useEffect(() => setOpen(false), [location.pathname]);
 
+  // The reader comes back to this page after signing in.
+  const here = location.pathname + location.search;
+  const loginHref = location.pathname === "/login" || here === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`;
+
   const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
   const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
 
@@ -75,7 +79,7 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
                 </button>
               </Form>
             ) : (
-              <Link to="/login" className={`btn btn-warning btn-sm${activeSection === "login" ? " active" : ""}`}>
+              <Link to={loginHref} className={`btn btn-warning btn-sm${activeSection === "login" ? " active" : ""}`}>
                 Ingresar
               </Link>
             )}

@@ -1,0 +1,23 @@
+/** The Set-Cookie headers of a better-auth response, to send along with our own redirect. */
+export function forwardCookies(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+const SPANISH_AUTH_ERRORS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: "Correo o contraseña incorrectos.",
+  USER_ALREADY_EXISTS: "Ya existe una cuenta con ese correo. Intenta ingresar.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Ya existe una cuenta con ese correo. Intenta ingresar.",
+  PASSWORD_TOO_SHORT: "La contraseña debe tener al menos 8 caracteres.",
+  PASSWORD_TOO_LONG: "La contraseña es demasiado larga.",
+  INVALID_EMAIL: "Escribe un correo electrónico válido.",
+  FAILED_TO_CREATE_USER: "No pudimos crear la cuenta. Intenta de nuevo.",
+  RATE_LIMITED: "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.",
+};
+
+/** The provider's message for a failed sign-in or sign-up, in the readers' language. */
+export async function authErrorMessage(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+  return (body?.code && SPANISH_AUTH_ERRORS[body.code]) || "No pudimos completar la solicitud. Intenta de nuevo.";
+}

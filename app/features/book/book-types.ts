@@ -1,0 +1,31 @@
+/** Shapes of the book's content as loaders hand it to the page components. */
+
+export type PictureContent = {
+  src: string;
+  /** Spanish alt text; "" for a decorative picture. */
+  alt: string;
+  width: number;
+  height: number;
+};
+
+export type LinkContent = { label: string; to: string };
+
+export type BookPromoContent = {
+  heading: string;
+  paragraphs: string[];
+  cover: PictureContent;
+  buy: LinkContent;
+};
+
+export type AuthorContent = {
+  name: string;
+  role: string;
+  bio: string;
+  portrait: PictureContent;
+};
+
+export type AuthorsContent = {
+  heading: string;
+  intro: string;
+  authors: AuthorContent[];
+};

@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { EventView } from "../events-content.server.ts";
+
+type CalendarContent = { eyebrow: string; title: string; intro: string; events: EventView[] };
+
+const STATUS_CLASS: Record<EventView["status"]["availability"], string> = {
+  available: "",
+  "sold-out": "text-bg-danger",
+  free: "text-bg-secondary",
+};
+
+function EventStatus({ status }: { status: EventView["status"] }) {
+  if (status.reservation) {
+    return (
+      <Link to={status.reservation.to} className="btn btn-success btn-sm">
+        {status.label}
+        <span className="visually-hidden">{status.reservation.context}</span>
+      </Link>
+    );
+  }
+  return <span className={`badge ${STATUS_CLASS[status.availability]}`}>{status.label}</span>;
+}
+
+/** The season's events, in date order, each with its availability. */
+export function EventCalendar({ calendar }: { calendar: CalendarContent }) {
+  return (
+    <section className="event-calendar page-block" aria-labelledby="calendario-titulo">
+      <p className="page-kicker mb-1">{calendar.eyebrow}</p>
+      <h2 id="calendario-titulo">{calendar.title}</h2>
+      <p>{calendar.intro}</p>
+      <ol className="list-unstyled event-list">
+        {calendar.events.map((event) => (
+          <li key={event.id} className="card event-card" data-testid="event">
+            <div className="card-body">
+              <p className="event-when mb-1">
+                <time dateTime={event.startDate}>
+                  {event.date}, {event.time}
+                </time>
+              </p>
+              <h3 className="h5">{event.name}</h3>
+              <p className="event-place mb-2">{event.place}</p>
+              <p>{event.description}</p>
+              <EventStatus status={event.status} />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

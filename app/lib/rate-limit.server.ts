@@ -1,0 +1,30 @@
+import { sql } from "kysely";
+import type { Db } from "./db.server.ts";
+
+export type RateLimitRule = { max: number; windowSeconds: number };
+
+export const RATE_LIMIT_MESSAGE = "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.";
+
+/**
+ * Counts one hit on `key` and says whether it is within `rule`. One atomic upsert, so
+ * concurrent requests (and several instances) never both slip under the limit.
+ */
+let multiplier = 1;
+
+/** RATE_LIMIT_MULTIPLIER: the end-to-end suite makes many sign-ins from one address. */
+export function setRateLimitMultiplier(value: number) {
+  multiplier = value;
+}
+
+export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const window = `${rule.windowSeconds} seconds`;
+  const { rows } = await sql<{ count: number; window_start: Date }>`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - ${window}::interval then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - ${window}::interval then now() else rate_limits.window_start end
+    returning count, window_start`.execute(db);
+  const row = rows[0]!;
+  const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
+  return { allowed: row.count <= rule.max * multiplier, retryAfterSeconds: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)) };
+}
