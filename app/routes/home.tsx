@@ -1,9 +1,53 @@
 import type { Route } from "./+types/home";
+import { BookPromo } from "../features/book/components/book-promo.tsx";
+import { bookPromo } from "../features/book/book-facts.server.ts";
+import { SPECIAL_CHAPTER_PATH } from "../features/chapters/chapter-paths.ts";
+import {
+  AdventureMap,
+  BookWelcome,
+  EventsTeaser,
+  HomeHero,
+  QrExplainer,
+  StoryIntro,
+} from "../features/home/components/home-blocks.tsx";
+import { ReviewsStrip } from "../features/home/components/reviews-strip.tsx";
+import { homePageContent } from "../features/home/home-content.server.ts";
+import { services } from "../lib/context.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ title: "home", path: location.pathname, siteUrl: siteUrlFrom(matches) });
+// `?book` (the book's QR code) is read here, so the welcome block is in the first HTML.
+export function loader({ request, context }: Route.LoaderArgs) {
+  const page = homePageContent({
+    siteUrl: services(context).env.siteUrl,
+    hasBook: new URL(request.url).searchParams.has("book"),
+    specialChapterPath: SPECIAL_CHAPTER_PATH,
+  });
+  return { ...page, promo: bookPromo() };
+}
 
-export default function Page() {
-  return <div className="container py-4"><h1>home</h1></div>;
+// The canonical URL stays "/" for /?book: it is the same page.
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  pageMeta({
+    title: loaderData?.seo.title ?? "Valentina y Taquito",
+    description: loaderData?.seo.description,
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+    jsonLd: loaderData?.seo.jsonLd,
+  });
+
+export default function Home({ loaderData: page }: Route.ComponentProps) {
+  return (
+    <div className="home-page">
+      <HomeHero hero={page.hero} />
+      <div className="container">
+        {page.bookWelcome && <BookWelcome welcome={page.bookWelcome} />}
+        <AdventureMap map={page.map} />
+        <StoryIntro story={page.story} />
+        <BookPromo promo={page.promo} headingId="libro-titulo" />
+        <QrExplainer qr={page.qr} />
+        <EventsTeaser events={page.events} />
+        <ReviewsStrip reviews={page.reviews} />
+      </div>
+    </div>
+  );
 }

@@ -21,7 +21,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/salida-a-tzintzuntzan-1.svg",
         alt: "Valentina y Taquito listos para el viaje",
-        description: "Valentina con su mochila de «por si acaso» y Taquito, que sólo piensa en las galletas de animalitos.",
+        description:
+          "Valentina con su mochila de «por si acaso» y Taquito, que sólo piensa en las galletas de animalitos.",
       },
       {
         src: "/images/chapters/salida-a-tzintzuntzan-2.svg",
@@ -31,7 +32,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/salida-a-tzintzuntzan-3.svg",
         alt: "Una mariposa monarca sobre las yácatas",
-        description: "Las yácatas de Tzintzuntzan duermen sobre la loma mientras la mariposa monarca se adelanta a la casa de la abuela.",
+        description:
+          "Las yácatas de Tzintzuntzan duermen sobre la loma mientras la mariposa monarca se adelanta a la casa de la abuela.",
       },
     ],
     background: "",
@@ -58,17 +60,20 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/casa-de-la-abuela-1.svg",
         alt: "La ofrenda de la abuela Lupe",
-        description: "Siete escalones con papel picado, veladoras, pan de muerto y la foto del abuelo Chema hasta arriba.",
+        description:
+          "Siete escalones con papel picado, veladoras, pan de muerto y la foto del abuelo Chema hasta arriba.",
       },
       {
         src: "/images/chapters/casa-de-la-abuela-2.svg",
         alt: "El espejo antiguo cubierto con un rebozo",
-        description: "El espejo de marco tallado que siempre se queda tapado en Día de Muertos. Taquito no le quita los ojos de encima.",
+        description:
+          "El espejo de marco tallado que siempre se queda tapado en Día de Muertos. Taquito no le quita los ojos de encima.",
       },
       {
         src: "/images/chapters/casa-de-la-abuela-3.svg",
         alt: "Un caminito de pétalos de cempasúchil",
-        description: "Valentina dibuja con pétalos el camino desde la puerta azul hasta la ofrenda, para que nadie se pierda.",
+        description:
+          "Valentina dibuja con pétalos el camino desde la puerta azul hasta la ofrenda, para que nadie se pierda.",
       },
     ],
     background: "",
@@ -95,17 +100,20 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/el-convento-de-santa-ana-en-tzintzuntzan-1.svg",
         alt: "Velas encendidas bajo los olivos del atrio",
-        description: "Cientos de velas iluminan los olivos antiguos del atrio. Huele a copal, a flores y a chocolate caliente.",
+        description:
+          "Cientos de velas iluminan los olivos antiguos del atrio. Huele a copal, a flores y a chocolate caliente.",
       },
       {
         src: "/images/chapters/el-convento-de-santa-ana-en-tzintzuntzan-2.svg",
         alt: "Una señora elegante con sombrero de flores",
-        description: "La misteriosa señora del vestido magenta, sentada en una banca de piedra, parece conocer muy bien a Taquito.",
+        description:
+          "La misteriosa señora del vestido magenta, sentada en una banca de piedra, parece conocer muy bien a Taquito.",
       },
       {
         src: "/images/chapters/el-convento-de-santa-ana-en-tzintzuntzan-3.svg",
         alt: "Pétalos de cempasúchil que brillan en la noche",
-        description: "Los pétalos brillan como brasas chiquitas y marcan un camino que lleva directo a la casa de la abuela.",
+        description:
+          "Los pétalos brillan como brasas chiquitas y marcan un camino que lleva directo a la casa de la abuela.",
       },
     ],
     background: "",
@@ -132,7 +140,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/el-inframundo-1.svg",
         alt: "El espejo destapado muestra una noche estrellada",
-        description: "Debajo del rebozo, el espejo ya no refleja la sala: muestra una noche azul y un camino de flores.",
+        description:
+          "Debajo del rebozo, el espejo ya no refleja la sala: muestra una noche azul y un camino de flores.",
       },
       {
         src: "/images/chapters/el-inframundo-2.svg",
@@ -142,7 +151,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/el-inframundo-3.svg",
         alt: "Luces como luciérnagas sobre los cerros del inframundo",
-        description: "Del otro lado del río hay cerros, cuevas y lucecitas que suben y bajan. Allá arriba, el espejo es sólo una estrella.",
+        description:
+          "Del otro lado del río hay cerros, cuevas y lucecitas que suben y bajan. Allá arriba, el espejo es sólo una estrella.",
       },
     ],
     background: "",
@@ -169,12 +179,14 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/patzcuaro-1.svg",
         alt: "Las casas transparentes del Pátzcuaro de los recuerdos",
-        description: "Casas blancas con techos de teja roja, un poco transparentes, construidas con los recuerdos de la gente.",
+        description:
+          "Casas blancas con techos de teja roja, un poco transparentes, construidas con los recuerdos de la gente.",
       },
       {
         src: "/images/chapters/patzcuaro-2.svg",
         alt: "Tinskani pesca luces desde su canoa",
-        description: "La red de Tinskani tiene forma de alas de mariposa y, en lugar de peces, atrapa lucecitas naranjas.",
+        description:
+          "La red de Tinskani tiene forma de alas de mariposa y, en lugar de peces, atrapa lucecitas naranjas.",
       },
       {
         src: "/images/chapters/patzcuaro-3.svg",
@@ -209,7 +221,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/camazotz-3.svg",
         alt: "La luna tapada por una silueta de murciélago",
-        description: "Una silueta enorme cruza frente a la luna. En el Pátzcuaro de los recuerdos, todos guardan silencio.",
+        description:
+          "Una silueta enorme cruza frente a la luna. En el Pátzcuaro de los recuerdos, todos guardan silencio.",
       },
     ],
     background: "sangre",
@@ -268,7 +281,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/mictlantecuhtli-1.svg",
         alt: "Mictlantecuhtli en su trono de hueso",
-        description: "El Señor del Mictlán, con su tocado de plumas, bosteza en su trono. Estas fechas lo tienen muy cansado.",
+        description:
+          "El Señor del Mictlán, con su tocado de plumas, bosteza en su trono. Estas fechas lo tienen muy cansado.",
       },
       {
         src: "/images/chapters/mictlantecuhtli-2.svg",
@@ -300,7 +314,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/el-juego-de-pelota-1.svg",
         alt: "La cancha de pelota con su aro de piedra",
-        description: "Dos muros inclinados, un aro de piedra tallado con serpientes y cientos de calaveras en las gradas.",
+        description:
+          "Dos muros inclinados, un aro de piedra tallado con serpientes y cientos de calaveras en las gradas.",
       },
       {
         src: "/images/chapters/el-juego-de-pelota-2.svg",
@@ -332,7 +347,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/el-ataque-de-camazotz-1.svg",
         alt: "Camazotz con las alas abiertas sobre el muro de la cancha",
-        description: "Los braseros se apagan, ¡fsss, fsss, fsss!, y Camazotz aparece sobre el muro con las alas abiertas.",
+        description:
+          "Los braseros se apagan, ¡fsss, fsss, fsss!, y Camazotz aparece sobre el muro con las alas abiertas.",
       },
       {
         src: "/images/chapters/el-ataque-de-camazotz-2.svg",
@@ -364,7 +380,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/las-batallas-1.svg",
         alt: "La entrada de las cuevas de Xibalba",
-        description: "La entrada de Xibalba, con estalactitas como colmillos. El rastro de pétalos se mete hasta el fondo.",
+        description:
+          "La entrada de Xibalba, con estalactitas como colmillos. El rastro de pétalos se mete hasta el fondo.",
       },
       {
         src: "/images/chapters/las-batallas-2.svg",
@@ -396,7 +413,8 @@ export const seedChapterTexts: SeedChapterText[] = [
       {
         src: "/images/chapters/de-regreso-al-inicio-1.svg",
         alt: "Almas con velas caminando por el puente de pétalos",
-        description: "Señoras con canastas, niños con papalotes y músicos con guitarras caminan contentos por el puente iluminado.",
+        description:
+          "Señoras con canastas, niños con papalotes y músicos con guitarras caminan contentos por el puente iluminado.",
       },
       {
         src: "/images/chapters/de-regreso-al-inicio-2.svg",

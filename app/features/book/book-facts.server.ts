@@ -75,7 +75,8 @@ export function bookPromo(): BookPromoContent {
 export function bookAuthors(): AuthorsContent {
   return {
     heading: "Quienes escribieron esta historia",
-    intro: "Detrás de cada página hay dos personas que aman el Día de Muertos, los perros y los cuentos contados en voz baja.",
+    intro:
+      "Detrás de cada página hay dos personas que aman el Día de Muertos, los perros y los cuentos contados en voz baja.",
     authors: [...BOOK_AUTHORS],
   };
 }

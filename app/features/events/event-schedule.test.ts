@@ -36,7 +36,9 @@ describe("eventWhen", () => {
 
 describe("eventsJsonLd", () => {
   const list = eventsJsonLd([event("a", "available"), event("b", "sold-out"), event("c", "free")], options);
-  const items = (list.itemListElement as { position: number; item: Record<string, unknown> }[]).map((element) => element.item);
+  const items = (list.itemListElement as { position: number; item: Record<string, unknown> }[]).map(
+    (element) => element.item,
+  );
 
   it("lists every event, in order, as a schema.org Event", () => {
     expect(list["@type"]).toBe("ItemList");
@@ -49,7 +51,11 @@ describe("eventsJsonLd", () => {
     expect(items[0]).toMatchObject({
       startDate: "2025-11-01T17:00:00-06:00",
       eventStatus: "https://schema.org/EventScheduled",
-      location: { "@type": "Place", name: "Biblioteca", address: { addressLocality: "Pátzcuaro", addressCountry: "MX" } },
+      location: {
+        "@type": "Place",
+        name: "Biblioteca",
+        address: { addressLocality: "Pátzcuaro", addressCountry: "MX" },
+      },
     });
   });
 

@@ -22,7 +22,12 @@ const dateFormat = new Intl.DateTimeFormat("es-ES", {
   year: "numeric",
   timeZone: EVENT_TIME_ZONE,
 });
-const timeFormat = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: EVENT_TIME_ZONE });
+const timeFormat = new Intl.DateTimeFormat("es-ES", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+  timeZone: EVENT_TIME_ZONE,
+});
 
 /** Date and time as a Spanish reader says them: "sábado, 1 de noviembre de 2025", "17:00". */
 export function eventWhen(startDate: string) {

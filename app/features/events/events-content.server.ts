@@ -15,11 +15,13 @@ export const WELCOME_LINES: Readonly<Record<WelcomeKey, string>> = {
   valentina: "¡Valentina te estaba esperando! Trae tu linterna y tu cuaderno de dibujo: hoy empieza otra aventura.",
   espejo: "Cruzaste el espejo de la abuela Lupe. Del otro lado hay un puente de flores… y aquí estamos para recibirte.",
   taquito: "¡Guau! Taquito movió la cola en cuanto llegaste. Seguro traes una galleta de animalitos escondida.",
-  camazotz: "Camazotz devolvió las luces y una de ellas te trajo hasta aquí. No tengas miedo: ahora es un murciélago amigable.",
+  camazotz:
+    "Camazotz devolvió las luces y una de ellas te trajo hasta aquí. No tengas miedo: ahora es un murciélago amigable.",
   tinskani: "Tinskani pescó tu luz en el lago de estrellas y la guio con su red de mariposa hasta este evento.",
   choc: "¡Choc está feliz de verte! Dice que tus colores son casi tan bonitos como los suyos. Casi.",
   mictlan: "Bajaste los nueve niveles del Mictlán y llegaste sano y salvo. ¡Eso merece una fiesta!",
-  ofrenda: "Pusiste tu flor en la ofrenda y el camino de pétalos te trajo hasta aquí. Gracias por recordar a quienes quieres.",
+  ofrenda:
+    "Pusiste tu flor en la ofrenda y el camino de pétalos te trajo hasta aquí. Gracias por recordar a quienes quieres.",
 };
 
 /** Placeholder calendar (SPEC.md: 2025-2026 with placeholder events). */
@@ -29,7 +31,8 @@ const EVENTS: readonly ScheduledEvent[] = [
     name: "Lectura en voz alta: Salida a Tzintzuntzan",
     startDate: "2025-10-25T11:00:00-06:00",
     place: { name: "Biblioteca del Lago", city: "Pátzcuaro", region: "Michoacán" },
-    description: "Leemos juntos el primer capítulo y cada quien se lleva una mariposa monarca de papel para su cuaderno.",
+    description:
+      "Leemos juntos el primer capítulo y cada quien se lleva una mariposa monarca de papel para su cuaderno.",
     availability: "free",
   },
   {
@@ -37,7 +40,8 @@ const EVENTS: readonly ScheduledEvent[] = [
     name: "Taller de papel picado para la ofrenda",
     startDate: "2025-11-01T16:00:00-06:00",
     place: { name: "Casa de la Cultura", city: "Tzintzuntzan", region: "Michoacán" },
-    description: "Con tijeras, papel de china y mucha paciencia, hacemos el papel picado morado y naranja de la abuela Lupe.",
+    description:
+      "Con tijeras, papel de china y mucha paciencia, hacemos el papel picado morado y naranja de la abuela Lupe.",
     availability: "sold-out",
   },
   {
@@ -45,7 +49,8 @@ const EVENTS: readonly ScheduledEvent[] = [
     name: "Presentación del libro con sus autores",
     startDate: "2025-11-29T12:00:00-06:00",
     place: { name: "Salón de las Letras de la feria del libro", city: "Guadalajara", region: "Jalisco" },
-    description: "Regina y Tomás cuentan cómo nació la historia, responden preguntas y firman libros. Taquito manda saludos.",
+    description:
+      "Regina y Tomás cuentan cómo nació la historia, responden preguntas y firman libros. Taquito manda saludos.",
     availability: "free",
   },
   {
@@ -53,7 +58,8 @@ const EVENTS: readonly ScheduledEvent[] = [
     name: "Taller: dibuja tu alebrije con Choc",
     startDate: "2026-03-21T11:00:00-06:00",
     place: { name: "Museo de Arte Popular del Barrio", city: "Morelia", region: "Michoacán" },
-    description: "Cabeza de jaguar, alas de águila, cola de iguana… Inventa tu propio alebrije y ponle todos los colores que quieras.",
+    description:
+      "Cabeza de jaguar, alas de águila, cola de iguana… Inventa tu propio alebrije y ponle todos los colores que quieras.",
     availability: "free",
   },
   {
@@ -61,7 +67,8 @@ const EVENTS: readonly ScheduledEvent[] = [
     name: "Cuentacuentos del Mictlán por el Día del Niño",
     startDate: "2026-04-30T10:00:00-06:00",
     place: { name: "Foro Cultural del Jardín", city: "Ciudad de México", region: "CDMX" },
-    description: "Una función de cuentos con música, calaveritas y sombras chinas. El cupo es limitado: reserva tu lugar gratis.",
+    description:
+      "Una función de cuentos con música, calaveritas y sombras chinas. El cupo es limitado: reserva tu lugar gratis.",
     availability: "available",
   },
 ];
@@ -86,18 +93,25 @@ function eventView(event: ScheduledEvent) {
       availability: event.availability,
       label: STATUS_LABELS[event.availability],
       /** Only bookable events link to the reservation page; the rest of the sentence is for screen readers. */
-      reservation: event.availability === "available" ? { to: RESERVATION_PATH, context: `: reserva tu lugar en «${event.name}»` } : null,
+      reservation:
+        event.availability === "available"
+          ? { to: RESERVATION_PATH, context: `: reserva tu lugar en «${event.name}»` }
+          : null,
     },
   };
 }
 
 export type EventView = ReturnType<typeof eventView>;
 
-export function eventsPageContent(searchParams: URLSearchParams, options: { siteUrl: string; organizer: string; imagePath: string }) {
+export function eventsPageContent(
+  searchParams: URLSearchParams,
+  options: { siteUrl: string; organizer: string; imagePath: string },
+) {
   return {
     seo: {
       title: "Eventos",
-      description: "Lecturas, talleres y presentaciones de «Valentina y Taquito en el Mictlán» en la temporada 2025-2026. Reserva tu lugar.",
+      description:
+        "Lecturas, talleres y presentaciones de «Valentina y Taquito en el Mictlán» en la temporada 2025-2026. Reserva tu lugar.",
       jsonLd: eventsJsonLd(EVENTS, {
         siteUrl: options.siteUrl,
         listName: `Eventos ${CALENDAR_TITLE}`,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CALENDAR_TITLE, EVENTS_HEADING, GENERAL_WELCOME, WELCOME_LINES, eventsPageContent } from "./events-content.server.ts";
+import {
+  CALENDAR_TITLE,
+  EVENTS_HEADING,
+  GENERAL_WELCOME,
+  WELCOME_LINES,
+  eventsPageContent,
+} from "./events-content.server.ts";
 import { WELCOME_KEYS } from "./welcome-line.ts";
 
 const options = { siteUrl: "https://ejemplo.mx", organizer: "Editorial Luna", imagePath: "/images/book-cover.svg" };
@@ -26,7 +32,9 @@ describe("eventsPageContent", () => {
     expect(events.length).toBeGreaterThanOrEqual(4);
     expect(events.length).toBeLessThanOrEqual(6);
     const bookable = events.filter((event) => event.status.reservation);
-    expect(bookable.map((event) => [event.status.label, event.status.reservation?.to])).toEqual([["Disponible", "/reservation"]]);
+    expect(bookable.map((event) => [event.status.label, event.status.reservation?.to])).toEqual([
+      ["Disponible", "/reservation"],
+    ]);
     expect(events.filter((event) => event.status.label === "¡Cupo lleno!")).toHaveLength(1);
   });
 

@@ -32,7 +32,8 @@ describe("welcomeKeyFrom", () => {
 
 describe("welcomeLineFor", () => {
   it("gives every key its own line", () => {
-    for (const key of WELCOME_KEYS) expect(welcomeLineFor(query(`?${key}`), lines, "general")).toEqual({ key, line: `línea de ${key}` });
+    for (const key of WELCOME_KEYS)
+      expect(welcomeLineFor(query(`?${key}`), lines, "general")).toEqual({ key, line: `línea de ${key}` });
   });
 
   it("falls back to the general welcome for a missing or unknown key", () => {

@@ -2,7 +2,16 @@
  * /eventos greets readers who arrive from a QR code at an event. The key is the name of a
  * query parameter, as in /?book: /eventos?taquito (DESIGN.md). Values are ignored.
  */
-export const WELCOME_KEYS = ["valentina", "espejo", "taquito", "camazotz", "tinskani", "choc", "mictlan", "ofrenda"] as const;
+export const WELCOME_KEYS = [
+  "valentina",
+  "espejo",
+  "taquito",
+  "camazotz",
+  "tinskani",
+  "choc",
+  "mictlan",
+  "ofrenda",
+] as const;
 
 export type WelcomeKey = (typeof WELCOME_KEYS)[number];
 
@@ -22,7 +31,11 @@ export function welcomeKeyFrom(searchParams: URLSearchParams): WelcomeKey | null
 }
 
 /** The welcome line for this query: the key's own line, or the general one. */
-export function welcomeLineFor(searchParams: URLSearchParams, lines: Readonly<Record<WelcomeKey, string>>, general: string) {
+export function welcomeLineFor(
+  searchParams: URLSearchParams,
+  lines: Readonly<Record<WelcomeKey, string>>,
+  general: string,
+) {
   const key = welcomeKeyFrom(searchParams);
   return { key, line: key ? lines[key] : general };
 }

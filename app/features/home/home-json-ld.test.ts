@@ -10,10 +10,19 @@ describe("homeJsonLd", () => {
   });
 
   it("describes a Spanish WebSite published by the Organization", () => {
-    expect(website).toMatchObject({ "@type": "WebSite", url: "https://ejemplo.mx/", inLanguage: "es", publisher: { "@id": organization!["@id"] } });
+    expect(website).toMatchObject({
+      "@type": "WebSite",
+      url: "https://ejemplo.mx/",
+      inLanguage: "es",
+      publisher: { "@id": organization!["@id"] },
+    });
   });
 
   it("gives the Organization an absolute logo", () => {
-    expect(organization).toMatchObject({ "@type": "Organization", name: "Valentina y Taquito", logo: "https://ejemplo.mx/images/logo.svg" });
+    expect(organization).toMatchObject({
+      "@type": "Organization",
+      name: "Valentina y Taquito",
+      logo: "https://ejemplo.mx/images/logo.svg",
+    });
   });
 });

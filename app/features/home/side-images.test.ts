@@ -3,7 +3,12 @@ import { SIDE_IMAGE_CANDIDATES, pickOne } from "./side-images.ts";
 
 describe("SIDE_IMAGE_CANDIDATES", () => {
   it("offers four images for each side", () => {
-    expect(SIDE_IMAGE_CANDIDATES.left).toEqual(["/images/home/left-1.svg", "/images/home/left-2.svg", "/images/home/left-3.svg", "/images/home/left-4.svg"]);
+    expect(SIDE_IMAGE_CANDIDATES.left).toEqual([
+      "/images/home/left-1.svg",
+      "/images/home/left-2.svg",
+      "/images/home/left-3.svg",
+      "/images/home/left-4.svg",
+    ]);
     expect(SIDE_IMAGE_CANDIDATES.right).toHaveLength(4);
     expect(SIDE_IMAGE_CANDIDATES.right.every((src) => /^\/images\/home\/right-[1-4]\.svg$/.test(src))).toBe(true);
   });

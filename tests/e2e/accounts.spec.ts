@@ -1,0 +1,247 @@
+import { expect, test } from "@playwright/test";
+import { GOOGLE_TEST_ACCOUNT } from "../support/oidc-server.ts";
+import { PASSWORD, adminCommand, logIn, signUp, signUpAdmin, uniqueEmail, waitForLoadingScreen } from "./support.ts";
+
+test.describe("sign-up, sign-in and sign-out", () => {
+  test("a new reader creates an account and sees their name and Tu perfil in the navbar", async ({ page }) => {
+    const email = await signUp(page, uniqueEmail("valeria"));
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    // No display name chosen yet: the part of the e-mail before the @.
+    await expect(nav.getByTestId("navbar-user")).toHaveText(email.split("@")[0]!);
+    await expect(nav.getByRole("link", { name: "Tu perfil" })).toHaveAttribute("href", "/tu-perfil");
+    await expect(nav.getByRole("link", { name: "Ingresar" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Add Character" })).toHaveCount(0);
+  });
+
+  test("the login page toggles between log-in and create-account through a link", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ingresa");
+    await page.getByRole("link", { name: "Crea una cuenta" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crea tu cuenta");
+    await page.getByRole("link", { name: "Ingresa", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ingresa");
+  });
+
+  test("a wrong password shows the browser alert 'Error: ' plus the message, and no session", async ({ page }) => {
+    const email = await signUp(page);
+    await page.getByRole("button", { name: "Salir" }).click();
+    await expect(page.getByRole("link", { name: "Ingresar" })).toBeVisible();
+
+    await page.goto("/login");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill("no-es-la-clave");
+    const dialog = page.waitForEvent("dialog");
+    await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+    const alert = await dialog;
+    expect(alert.message()).toBe("Error: Correo o contraseña incorrectos.");
+    await alert.dismiss();
+    await expect(page.getByRole("button", { name: "Salir" })).toHaveCount(0);
+  });
+
+  test("the server refuses a malformed e-mail and a short new password beside the fields", async ({ page }) => {
+    await page.goto("/login?modo=registro");
+    // Bypass the browser's own checks to see the server's answer.
+    await page.locator("form").last().evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByLabel("Correo electrónico").fill("no-es-un-correo");
+    await page.getByLabel("Contraseña").fill("corta");
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await expect(page.locator("#email-error")).toHaveText("Escribe un correo electrónico válido, como nombre@ejemplo.com.");
+    await expect(page.locator("#password-error")).toHaveText("La contraseña debe tener al menos 8 caracteres.");
+  });
+
+  test("a protected page sends a visitor to /login and back after signing in", async ({ page }) => {
+    const email = await signUp(page);
+    await page.getByRole("button", { name: "Salir" }).click();
+    await page.goto("/tu-perfil");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftu-perfil$/);
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill(PASSWORD);
+    await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+    await expect(page).toHaveURL(/\/tu-perfil$/);
+    await expect(page.getByRole("heading", { name: "Tu perfil" })).toBeVisible();
+  });
+
+  test("Ingresar from a page brings the reader back to that page", async ({ page }) => {
+    const email = await signUp(page);
+    await page.getByRole("button", { name: "Salir" }).click();
+    await page.goto("/eventos");
+    await waitForLoadingScreen(page);
+    await page.getByRole("link", { name: "Ingresar" }).click();
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill(PASSWORD);
+    await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+    await expect(page).toHaveURL(/\/eventos$/);
+  });
+
+  test("after Salir the old session cookie is refused", async ({ page, context }) => {
+    await signUp(page);
+    const cookie = (await context.cookies()).find((entry) => entry.name.includes("session_token"));
+    expect(cookie).toBeTruthy();
+    await page.getByRole("button", { name: "Salir" }).click();
+    await expect(page.getByRole("link", { name: "Ingresar" })).toBeVisible();
+    // Put the old cookie back: the server must not accept it any more.
+    await context.addCookies([cookie!]);
+    const response = await page.request.get("/tu-perfil", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toContain("/login");
+  });
+
+  test("Google sign-in (a local OpenID Connect server) signs the reader in and returns them", async ({ page }) => {
+    await page.goto("/login?redirectTo=%2Feventos");
+    await waitForLoadingScreen(page);
+    const google = page.getByRole("button", { name: /Continuar con Google/ });
+    await expect(google).toContainText("Recomendado");
+    await expect(google).toBeEnabled();
+    await google.click();
+    await expect(page).toHaveURL(/\/eventos$/);
+    await expect(page.getByTestId("navbar-user")).toHaveText(GOOGLE_TEST_ACCOUNT.name);
+  });
+});
+
+test.describe("profile", () => {
+  test("saves name, age and clan; the clan changes the look; invalid values stay unsaved", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/tu-perfil");
+    await expect(page.getByText("No mostraremos tu edad en el sitio, es solo para fines de personalización.")).toBeVisible();
+
+    await page.getByLabel("Clan", { exact: true }).selectOption({ label: "Xibalba" });
+    await expect(page.locator(".profile-page")).toHaveClass(/clan-bg-3/);
+    await expect(page.getByRole("heading", { name: /Clan Xibalba/ })).toBeVisible();
+
+    await page.getByLabel("Nombre para mostrar").fill("   ");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.locator("#displayName-error")).toHaveText("Escribe tu nombre para mostrar.");
+
+    await page.getByLabel("Nombre para mostrar").fill("Vale la Valiente");
+    await page.getByLabel("Edad").fill("130");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.locator("#age-error")).toHaveText("La edad debe ser un número entero entre 1 y 120.");
+
+    await page.getByLabel("Edad").fill("11");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Profile saved successfully!")).toBeVisible();
+    await expect(page.getByTestId("navbar-user")).toHaveText("Vale la Valiente");
+
+    await page.reload();
+    await expect(page.getByLabel("Nombre para mostrar")).toHaveValue("Vale la Valiente");
+    await expect(page.getByLabel("Edad")).toHaveValue("11");
+    await expect(page.getByLabel("Clan", { exact: true })).toHaveValue("3");
+    await expect(page.locator(".profile-page")).toHaveClass(/clan-bg-3/);
+  });
+
+  test("the server refuses an invalid profile with 400 and writes nothing", async ({ page }) => {
+    await signUp(page);
+    const origin = new URL(page.url()).origin;
+    const response = await page.request.post("/tu-perfil", {
+      headers: { Origin: origin },
+      form: { displayName: "Alguien", age: "999", clan: "9" },
+    });
+    expect(response.status()).toBe(400);
+    await page.goto("/tu-perfil");
+    await expect(page.getByLabel("Nombre para mostrar")).not.toHaveValue("Alguien");
+  });
+
+  test("the button reads 'Guardando...' while saving", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/tu-perfil");
+    await page.route("**/tu-perfil.data*", async (route) => {
+      await new Promise((done) => setTimeout(done, 800));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByRole("button", { name: "Guardando..." })).toBeDisabled();
+    await expect(page.getByText("Profile saved successfully!")).toBeVisible();
+  });
+
+  test("/profile redirects to /tu-perfil, whose link is highlighted", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/tu-perfil$/);
+    await expect(page.getByRole("link", { name: "Tu perfil" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("admins", () => {
+  test("the admin command grants, lists and refuses to revoke the last admin while the site runs", async ({ page }) => {
+    const email = await signUp(page);
+    expect((await adminCommand("grant", "nadie-existe@example.com")).code).toBe(1);
+    const granted = await adminCommand("grant", email);
+    expect(granted.code).toBe(0);
+    expect((await adminCommand("list")).stdout).toContain(email);
+    await page.context().clearCookies();
+    const notAdmin = await signUp(page, uniqueEmail("lector"));
+    const refused = await adminCommand("revoke", notAdmin);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("no es administrador");
+    expect((await adminCommand("bogus")).code).toBe(2);
+  });
+
+  test("a reader gets a 403 page at /adminpanel and /add-character, and their actions write nothing", async ({ page }) => {
+    await signUp(page);
+    for (const path of ["/adminpanel", "/add-character"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "No tienes permiso" })).toBeVisible();
+    }
+    const origin = new URL(page.url()).origin;
+    const me = page.getByTestId("navbar-user");
+    const myEmailPrefix = await me.textContent();
+    const post = await page.request.post("/adminpanel", { headers: { Origin: origin }, form: { intent: "add", email: `${myEmailPrefix}@example.com` } });
+    expect(post.status()).toBe(403);
+    const list = await adminCommand("list");
+    expect(list.stdout).not.toContain(`${myEmailPrefix}@`);
+    expect((await page.request.post("/add-character", { headers: { Origin: origin }, form: { name: "Intruso" } })).status()).toBe(403);
+  });
+
+  test("the panel adds by e-mail, refuses unknown e-mails, lists and removes with confirmation", async ({ page, browser }) => {
+    // A second reader to promote.
+    const otherContext = await browser.newContext();
+    const otherPage = await otherContext.newPage();
+    const otherEmail = await signUp(otherPage);
+
+    await signUpAdmin(page);
+    await page.goto("/adminpanel");
+    await page.getByLabel("Correo de la cuenta").fill("nadie-existe@example.com");
+    await page.getByRole("button", { name: "Agregar" }).click();
+    await expect(page.getByText("No user found with this email")).toBeVisible();
+
+    await page.getByLabel("Correo de la cuenta").fill(otherEmail);
+    await page.getByRole("button", { name: "Agregar" }).click();
+    await expect(page.getByText("Admin added successfully")).toBeVisible();
+    await expect(page.getByText(otherEmail)).toBeVisible();
+
+    // The promoted reader's open page shows the admin link without a reload.
+    await expect(otherPage.getByRole("link", { name: "Add Character" })).toBeVisible();
+
+    // Dismissing the confirmation removes nobody.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Are you sure you want to remove this admin?");
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: `Quitar a ${otherEmail}` }).click();
+    await expect(page.getByText(otherEmail)).toBeVisible();
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: `Quitar a ${otherEmail}` }).click();
+    await expect(page.getByText("Admin removed successfully")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: otherEmail })).toHaveCount(0);
+    await expect(otherPage.getByRole("link", { name: "Add Character" })).toHaveCount(0);
+    await otherContext.close();
+  });
+
+  test("the admin link shows for admins only", async ({ page }) => {
+    await signUpAdmin(page);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Add Character" })).toHaveAttribute("href", "/add-character");
+    const response = await page.goto("/add-character");
+    expect(response?.status()).toBe(200);
+  });
+});
+
+test("pages behind sign-in carry robots noindex", async ({ page }) => {
+  const email = await signUp(page);
+  await page.getByRole("button", { name: "Salir" }).click();
+  await logIn(page, email);
+  await page.goto("/tu-perfil");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
