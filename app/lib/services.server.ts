@@ -39,24 +39,28 @@ export async function createServices(env: Env, options: { seed?: boolean; adminS
     const applied = await migrate(database);
     if (applied.length) log.info("migrations applied", { versions: applied });
     if (options.seed !== false && (await seedDemoContent(database.db))) log.info("demo content seeded");
-    setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
-    const live = await createLiveHub(database);
-    const db = database.db;
-    const auth = createAuth({
-      env,
-      db,
-      secret: resolveAuthSecret(env),
-      onUserCreated: (user) => createProfileForUser(db, user),
-    });
-    const adminSocket =
-      embedded && options.adminSocket !== false
-        ? await startAdminSocket(resolve(env.DATA_DIR), db, (topic, executor) => live.publish(topic, executor))
-        : null;
-    return { env, database, db, live, auth, adminSocket };
+    return await servicesOn(env, database, { adminSocket: embedded && options.adminSocket !== false });
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/** Everything that runs on an open, migrated database (tests hand in a throwaway one). */
+export async function servicesOn(env: Env, database: DatabaseHandle, options: { adminSocket?: boolean } = {}): Promise<Services> {
+  setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
+  const live = await createLiveHub(database);
+  const db = database.db;
+  const auth = createAuth({
+    env,
+    db,
+    secret: resolveAuthSecret(env),
+    onUserCreated: (user) => createProfileForUser(db, user),
+  });
+  const adminSocket = options.adminSocket
+    ? await startAdminSocket(resolve(env.DATA_DIR), db, (topic, executor) => live.publish(topic, executor))
+    : null;
+  return { env, database, db, live, auth, adminSocket };
 }
 
 /** The process-wide services, created on first use. */

@@ -14,7 +14,7 @@ export const BOOK_COVER: PictureContent = {
   src: "/images/book-cover.svg",
   alt: `Portada de «${BOOK_TITLE}»: Valentina y su perro Taquito cruzan un puente de flores de cempasúchil bajo la luna`,
   width: 300,
-  height: 450,
+  height: 400,
 };
 
 export const BOOK_AUTHORS = [
@@ -25,8 +25,8 @@ export const BOOK_AUTHORS = [
     portrait: {
       src: "/images/authors/autora.svg",
       alt: "Retrato ilustrado de Regina Huerta Salgado con un ramo de cempasúchil",
-      width: 240,
-      height: 240,
+      width: 300,
+      height: 300,
     },
   },
   {
@@ -36,8 +36,8 @@ export const BOOK_AUTHORS = [
     portrait: {
       src: "/images/authors/autor.svg",
       alt: "Retrato ilustrado de Tomás Quiroga Villaseñor con su libreta de dibujo",
-      width: 240,
-      height: 240,
+      width: 300,
+      height: 300,
     },
   },
 ] as const satisfies AuthorsContent["authors"];

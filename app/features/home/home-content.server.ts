@@ -13,7 +13,7 @@ const tile = (to: string, label: string, hint: string, image: string) => ({
   to,
   label,
   hint,
-  image: { src: `/images/home/${image}`, width: 320, height: 240 },
+  image: { src: `/images/home/${image}`, width: 300, height: 300 },
 });
 
 type HomeContentOptions = {
@@ -39,8 +39,8 @@ export function homePageContent({ siteUrl, hasBook, specialChapterPath }: HomeCo
       image: {
         src: "/images/home/hero.svg",
         alt: "Valentina y Taquito caminan por un sendero de pétalos de cempasúchil hacia un arco de papel picado",
-        width: 640,
-        height: 420,
+        width: 1200,
+        height: 500,
       },
     },
     // SPEC.md §2: the book's QR code leads to /?book, which reveals this block.
@@ -93,8 +93,8 @@ export function homePageContent({ siteUrl, hasBook, specialChapterPath }: HomeCo
       image: {
         src: "/images/home/qr.svg",
         alt: "Un teléfono escanea el código QR impreso al final de un capítulo del libro",
-        width: 280,
-        height: 280,
+        width: 400,
+        height: 300,
       },
       special: { text: "Ahora que terminaste el libro…", label: "abre el capítulo especial", to: specialChapterPath },
     },

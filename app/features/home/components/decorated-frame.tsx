@@ -19,8 +19,8 @@ export function DecoratedFrame({ children }: { children: ReactNode }) {
       <img
         src={shown.left}
         alt=""
-        width="120"
-        height="240"
+        width="200"
+        height="500"
         className="side-decoration"
         data-testid="side-decoration-left"
       />
@@ -28,8 +28,8 @@ export function DecoratedFrame({ children }: { children: ReactNode }) {
       <img
         src={shown.right}
         alt=""
-        width="120"
-        height="240"
+        width="200"
+        height="500"
         className="side-decoration"
         data-testid="side-decoration-right"
       />

@@ -6,27 +6,21 @@ export function HomeHero({ hero }: { hero: HomeContent["hero"] }) {
   return (
     <header className="home-hero">
       <DecoratedFrame>
-        <div className="container">
-          <div className="row align-items-center gy-4">
-            <div className="col-lg-6">
-              <h1 className="home-title">{hero.title}</h1>
-              <p className="home-tagline">{hero.tagline}</p>
-              <p className="lead">{hero.intro}</p>
-              <Link to={hero.start.to} className="btn btn-warning btn-lg">
-                {hero.start.label}
-              </Link>
-            </div>
-            <div className="col-lg-6 text-center">
-              <img
-                src={hero.image.src}
-                alt={hero.image.alt}
-                width={hero.image.width}
-                height={hero.image.height}
-                fetchPriority="high"
-                className="img-fluid"
-              />
-            </div>
-          </div>
+        <div className="container text-center">
+          <h1 className="home-title">{hero.title}</h1>
+          <p className="home-tagline">{hero.tagline}</p>
+          <p className="lead home-intro">{hero.intro}</p>
+          <Link to={hero.start.to} className="btn btn-warning btn-lg">
+            {hero.start.label}
+          </Link>
+          <img
+            src={hero.image.src}
+            alt={hero.image.alt}
+            width={hero.image.width}
+            height={hero.image.height}
+            fetchPriority="high"
+            className="img-fluid home-hero-image"
+          />
         </div>
       </DecoratedFrame>
     </header>

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
+import { hitRateLimit } from "./rate-limit.server.ts";
+
+describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  it("allows up to the limit within the window and refuses the next", async () => {
+    const rule = { max: 3, windowSeconds: 60 };
+    const results = [];
+    for (let attempt = 0; attempt < 4; attempt++) results.push((await hitRateLimit(database.db, "login:1.2.3.4", rule)).allowed);
+    expect(results).toEqual([true, true, true, false]);
+    // Another address has its own count.
+    expect((await hitRateLimit(database.db, "login:5.6.7.8", rule)).allowed).toBe(true);
+  });
+
+  it("never lets concurrent hits slip past the limit", async () => {
+    const rule = { max: 5, windowSeconds: 60 };
+    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(database.db, "comment:racer", rule)));
+    expect(results.filter((result) => result.allowed)).toHaveLength(5);
+  });
+
+  it("starts a new window once the old one has passed", async () => {
+    const rule = { max: 1, windowSeconds: 1 };
+    expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(true);
+    expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(false);
+    await new Promise((done) => setTimeout(done, 1100));
+    expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(true);
+  });
+});

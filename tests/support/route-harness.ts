@@ -1,0 +1,65 @@
+import { RouterContextProvider } from "react-router";
+import { parseEnv } from "../../app/lib/env.server.ts";
+import { servicesContext } from "../../app/lib/context.server.ts";
+import { servicesOn, type Services } from "../../app/lib/services.server.ts";
+import { sessionMiddleware } from "../../app/lib/session.server.ts";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./test-database.ts";
+
+export const TEST_SITE_URL = "http://localhost:3999";
+
+export type TestServices = Services & { dispose(): Promise<void>; testDatabase: TestDatabase };
+
+/** The app's real services (auth, live feed) on a throwaway database. */
+export async function createTestServices(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestServices> {
+  const testDatabase = await createTestDatabase(kind, options);
+  const env = parseEnv({ AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789", SITE_URL: TEST_SITE_URL, LOG_LEVEL: "silent" });
+  const services = await servicesOn(env, testDatabase);
+  return {
+    ...services,
+    testDatabase,
+    async dispose() {
+      await services.live.close();
+      await testDatabase.dispose();
+    },
+  };
+}
+
+/** Signs a reader up through better-auth and returns the Cookie header of their session. */
+export async function signUpReader(services: Services, email: string, password = "cempasuchil-2025") {
+  const response = await services.auth.api.signUpEmail({ body: { email, password, name: email.split("@")[0]! }, asResponse: true });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { cookie, userId: user.id };
+}
+
+/**
+ * The arguments React Router hands a loader or action, after the root middleware ran: a real
+ * request, the services, and the session read from the request's cookie.
+ */
+export async function routeArgs(services: Services, path: string, init: RequestInit & { cookie?: string; form?: Record<string, string> } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  let body = init.body;
+  if (init.form) {
+    body = new URLSearchParams(init.form);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+  }
+  if (init.method && init.method !== "GET") headers.set("Origin", TEST_SITE_URL);
+  const url = new URL(path, TEST_SITE_URL);
+  const request = new Request(url, { ...init, headers, body });
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  const args = { request, url, context, params: {}, pattern: url.pathname };
+  await sessionMiddleware(args as never, async () => new Response());
+  return args as never;
+}
+
+/** Runs a loader or action and returns what it threw or returned, as a Response when it is one. */
+export async function settle<T>(run: () => Promise<T> | T): Promise<T | Response | unknown> {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
