@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { LoadingScreen } from "./features/layout/components/loading-screen.tsx";
 import { SiteFooter } from "./features/layout/components/site-footer.tsx";
@@ -8,7 +8,13 @@ import { activeNavSection, sectionOf } from "./features/layout/sections.ts";
 import { isAdmin } from "./features/admins/admins.server.ts";
 import { ADMINS_TOPIC } from "./features/admins/admin-topics.ts";
 import { getProfile } from "./features/profiles/profiles.server.ts";
+import { PageViewTracker } from "./features/analytics/components/page-view-tracker.tsx";
+import { QR_MESSAGES } from "./features/qr/qr-messages.ts";
+import { UnlockToast } from "./features/unlocks/unlock-toast.tsx";
+import { unlockForVisit, unlockPathsFor } from "./features/unlocks/unlocks.server.ts";
 import { originCheckMiddleware, services, servicesMiddleware } from "./lib/context.server.ts";
+import { log } from "./lib/log.server.ts";
+import { requestId } from "./lib/request.server.ts";
 import { getUser, sessionMiddleware } from "./lib/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
@@ -16,17 +22,29 @@ import "./styles/app.scss";
 
 export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, originCheckMiddleware, sessionMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { env, db } = services(context);
   const sessionUser = await getUser(context);
+  // A full page load unlocks on the server, before any JavaScript runs; client-side
+  // navigations report themselves through /api/unlocks (see UnlockToast).
+  const unlocked =
+    sessionUser && request.method === "GET" && !new URL(request.url).pathname.endsWith(".data")
+      ? await unlockForVisit(db, sessionUser.id, unlockPathsFor(url.pathname, url.search)).catch((error: unknown) => {
+          log.error("unlock failed", { requestId: requestId(request), error });
+          return [];
+        })
+      : [];
   const [profile, admin] = sessionUser
     ? await Promise.all([getProfile(db, sessionUser.id), isAdmin(db, sessionUser.id)])
     : [null, false];
   return {
     siteUrl: env.siteUrl,
+    // Google Analytics loads only when this is set (the CSP admits its hosts only then).
+    gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     year: new Date().getFullYear(),
     user: sessionUser ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" } : null,
     isAdmin: admin as boolean | null,
+    unlocked: unlocked.map(({ kind, name }) => ({ kind, name })),
   };
 }
 
@@ -75,10 +93,22 @@ export default function App() {
   // The admin flag is live: granting or revoking shows or hides the admin link without a reload.
   useLiveRevalidation(data?.user ? [ADMINS_TOPIC] : []);
   // Keyed on the path: each page fades in (SPEC.md: fade transition between pages).
+  const navigation = useNavigation();
+  const checkingQr = navigation.state === "loading" && navigation.location.pathname.startsWith("/qr/");
   return (
-    <div className="page-fade" key={location.pathname}>
-      <Outlet />
-    </div>
+    <>
+      <div className="page-fade" key={location.pathname}>
+        <Outlet />
+      </div>
+      {checkingQr && (
+        <div className="qr-checking" role="status">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {QR_MESSAGES.verifying}
+        </div>
+      )}
+      <UnlockToast signedIn={Boolean(data?.user)} unlockedOnLoad={data?.unlocked ?? []} />
+      <PageViewTracker gaMeasurementId={data?.gaMeasurementId ?? null} />
+    </>
   );
 }
 

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { DialogModal } from "../../../ui/dialog-modal.tsx";
+import type { ChapterPage } from "../chapters.server.ts";
+
+/** Images carry the content's version, so a changed chapter busts caches but an unchanged one caches. */
+export const versioned = (src: string, version: number) => (src ? `${src}?v=${version}` : src);
+
+type ChapterData = Omit<ChapterPage, "requiredUrl">;
+
+/** Chapters 1–6 and the special chapter: text, decorative image, thumbnails that open a modal. */
+export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
+  const [openImage, setOpenImage] = useState<number | null>(null);
+  const selected = openImage === null ? null : chapter.images[openImage];
+  return (
+    <article className="row g-4">
+      <div className="col-lg-9">
+        <Link to="/capitulos" className="d-inline-block mb-3">
+          ← Volver a los capítulos
+        </Link>
+        <header>
+          <h1>{chapter.title}</h1>
+          {chapter.subtitle && <p className="lead chapter-subtitle">{chapter.subtitle}</p>}
+        </header>
+        {chapter.decorativeImage && (
+          <img src={versioned(chapter.decorativeImage, chapter.version)} alt="" width="400" height="300" className="chapter-decoration img-fluid mb-3" />
+        )}
+        <div className="chapter-body" dangerouslySetInnerHTML={{ __html: chapter.contentHtml }} />
+      </div>
+      {chapter.images.length > 0 && (
+        <aside className="col-lg-3" aria-label="Ilustraciones del capítulo">
+          <ul className="list-unstyled chapter-thumbnails">
+            {chapter.images.map((image, index) => (
+              <li key={image.src} className="mb-3">
+                <button type="button" className="thumbnail-button" onClick={() => setOpenImage(index)} aria-label={`Ver en grande: ${image.alt}`}>
+                  <img src={versioned(image.src, chapter.version)} alt={image.alt} width="200" height="150" loading="lazy" className="img-fluid rounded" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      )}
+      <DialogModal open={selected != null} onClose={() => setOpenImage(null)} labelledBy="chapter-image-title" size="lg">
+        {selected && (
+          <figure className="mb-0">
+            <img src={versioned(selected.src, chapter.version)} alt={selected.alt} width="800" height="600" className="img-fluid rounded" />
+            <figcaption className="mt-3">
+              <h2 id="chapter-image-title" className="h5">
+                {selected.alt}
+              </h2>
+              <p className="mb-0">{selected.description}</p>
+            </figcaption>
+          </figure>
+        )}
+      </DialogModal>
+    </article>
+  );
+}
+
+/** Chapters 7–14: title, description, story, number image, two captioned images. */
+export function SecondLayoutChapter({ chapter }: { chapter: ChapterData }) {
+  return (
+    <article>
+      <Link to="/capitulos" className="d-inline-block mb-3">
+        ← Volver a los capítulos
+      </Link>
+      <header className="d-flex align-items-center gap-3 mb-3">
+        {chapter.numberImage && (
+          <img src={versioned(chapter.numberImage, chapter.version)} alt={`Capítulo ${chapter.number}`} width="96" height="96" className="chapter-number" />
+        )}
+        <div>
+          <h1 className="mb-1">{chapter.title}</h1>
+          <p className="lead mb-0">{chapter.description}</p>
+        </div>
+      </header>
+      <div className="chapter-body" dangerouslySetInnerHTML={{ __html: chapter.contentHtml }} />
+      <div className="row g-4 mt-2">
+        {chapter.images.slice(0, 2).map((image) => (
+          <figure key={image.src} className="col-md-6 mb-0">
+            <img src={versioned(image.src, chapter.version)} alt={image.alt} width="400" height="300" loading="lazy" className="img-fluid rounded" />
+            <figcaption className="mt-2">{image.description}</figcaption>
+          </figure>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api.unlocks";
+import { unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
+import { services } from "../lib/context.server.ts";
+import { log } from "../lib/log.server.ts";
+import { requestId } from "../lib/request.server.ts";
+import { getUser } from "../lib/session.server.ts";
+
+/**
+ * Called on every page view by a signed-in reader (first load and each client-side
+ * navigation): unlocks what the visited path unlocks. A failure is only logged (SPEC.md §8).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getUser(context);
+  if (!user) return data({ unlocked: [] }, { status: 401 });
+  const body = (await request.json().catch(() => null)) as { path?: unknown } | null;
+  const raw = typeof body?.path === "string" ? body.path : "";
+  if (!raw.startsWith("/") || raw.length > 500) return data({ unlocked: [] }, { status: 400 });
+  const visited = new URL(raw, "http://site.invalid");
+  try {
+    const unlocked = await unlockForVisit(services(context).db, user.id, unlockPathsFor(visited.pathname, visited.search));
+    return { unlocked: unlocked.map(({ kind, name }) => ({ kind, name })) };
+  } catch (error) {
+    log.error("unlock failed", { requestId: requestId(request), error });
+    return { unlocked: [] };
+  }
+}

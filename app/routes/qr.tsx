@@ -1,0 +1,57 @@
+import { useEffect } from "react";
+import { Link, data, redirect, useLoaderData, useNavigate } from "react-router";
+import type { Route } from "./+types/qr";
+import { QR_MESSAGES } from "../features/qr/qr-messages.ts";
+import { recordQrScan, resolveQrCode } from "../features/qr/qr.server.ts";
+import { services } from "../lib/context.server.ts";
+import { log } from "../lib/log.server.ts";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const resolution = await resolveQrCode(db, params.code);
+  await recordQrScan(db, params.code).catch((error: unknown) => log.warn("qr scan not counted", { error }));
+  const documentRequest = !new URL(request.url).pathname.endsWith(".data");
+  if (resolution.state === "valid") {
+    // A scanned code is a document request: redirect on the server, one round trip.
+    if (documentRequest) throw redirect(resolution.target);
+    return { state: "valid" as const, target: resolution.target };
+  }
+  return data({ state: resolution.state, target: null }, { status: resolution.state === "expired" ? 410 : 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Código QR | Valentina y Taquito" }, { name: "robots", content: "noindex, nofollow" }];
+
+export default function QrPage() {
+  const result = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // In-app navigation to a code: replace this history entry with the code's target.
+    if (result.state === "valid" && result.target) navigate(result.target, { replace: true });
+  }, [result, navigate]);
+
+  if (result.state === "valid") {
+    return (
+      <div className="container py-5 text-center" role="status">
+        <div className="spinner-border text-warning mb-3" aria-hidden="true" />
+        <p>{QR_MESSAGES.verifying}</p>
+      </div>
+    );
+  }
+  const expired = result.state === "expired";
+  return (
+    <div className="container py-5 text-center">
+      <h1>{expired ? QR_MESSAGES.expired : QR_MESSAGES.invalid}</h1>
+      <p className="lead">{expired ? "Este código ya no está vigente." : "No reconocemos este código."}</p>
+      <div className="d-flex gap-2 justify-content-center">
+        <Link to="/" className="btn btn-warning">
+          Volver al inicio
+        </Link>
+        {expired && (
+          <Link to="/contact" className="btn btn-outline-primary">
+            Contacto
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

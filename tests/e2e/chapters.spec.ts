@@ -1,0 +1,208 @@
+import { expect, test } from "@playwright/test";
+import { CHAPTER_PATHS, SPECIAL_CHAPTER_PATH } from "../../app/features/chapters/chapter-paths.ts";
+import { signUp, waitForLoadingScreen } from "./support.ts";
+
+const token = (number: number) => `/${CHAPTER_PATHS.find((chapter) => chapter.number === number)!.token}`;
+
+test.describe("chapter list", () => {
+  test("shows the 14 chapters in order, chapter 1 free, all open by default, no special card for visitors", async ({ page }) => {
+    await page.goto("/capitulos");
+    const cards = page.locator(".chapter-card");
+    await expect(cards).toHaveCount(14);
+    await expect(cards.first()).toContainText("Capítulo 1");
+    await expect(cards.first()).toContainText("Gratis");
+    await expect(cards.nth(13)).toContainText("Capítulo 14");
+    await expect(page.getByText("Bloqueado")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Salida a Tzintzuntzan" })).toHaveAttribute("href", "/salida-a-tzintzuntzan");
+    await expect(page.getByRole("link", { name: "El Mictlán" })).toHaveAttribute("href", token(7));
+    await expect(page.getByText("Capítulo Especial")).toHaveCount(0);
+  });
+
+  test("the special card shows with exactly 2 unlocked chapters and goes with a third", async ({ page }) => {
+    await signUp(page);
+    await page.goto(token(2));
+    await page.goto(token(3));
+    await page.goto("/capitulos");
+    const special = page.locator(".chapter-card-special");
+    await expect(special).toContainText("Ahora que terminaste el libro...");
+    await expect(special.getByRole("link", { name: "Capítulo Especial" })).toHaveAttribute("href", SPECIAL_CHAPTER_PATH);
+    await page.goto(token(4));
+    await page.goto("/capitulos");
+    await expect(page.locator(".chapter-card-special")).toHaveCount(0);
+  });
+});
+
+test.describe("chapter pages", () => {
+  test("chapter 1 opens for visitors by its token, which turns into its slug in the address bar", async ({ page }) => {
+    const response = await page.goto(token(1));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+    await expect(page).toHaveURL(/\/salida-a-tzintzuntzan$/);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+    await expect(page.getByRole("link", { name: "← Volver a los capítulos" })).toHaveAttribute("href", "/capitulos");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/salida-a-tzintzuntzan$/);
+  });
+
+  test("a thumbnail opens the large image with its description; Escape closes it", async ({ page }) => {
+    await page.goto("/salida-a-tzintzuntzan");
+    await waitForLoadingScreen(page);
+    const thumbnail = page.getByRole("button", { name: /Ver en grande: El lago de Pátzcuaro/ });
+    await thumbnail.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "El lago de Pátzcuaro entre campos de cempasúchil" })).toBeVisible();
+    await expect(dialog).toContainText("charola de plata");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(thumbnail).toBeFocused();
+  });
+
+  test("token chapters need sign-in; a visitor goes to /login and back", async ({ page }) => {
+    await page.goto(token(2));
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(token(2))}$`));
+  });
+
+  test("second-layout chapters show their number image, two captioned images and their own prompt", async ({ page }) => {
+    await signUp(page);
+    await page.goto(token(9));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("El juego de pelota");
+    await expect(page.getByRole("img", { name: "Capítulo 9" })).toBeVisible();
+    await expect(page.locator("figure figcaption")).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`${token(9)}$`));
+    await expect(page.getByLabel(/\?$/)).toBeVisible();
+  });
+
+  test("chapter 10 has its own background; Camazotz is the image-only page", async ({ page }) => {
+    await signUp(page);
+    await page.goto(token(10));
+    await expect(page.locator(".chapter-page")).toHaveClass(/chapter-bg-noche/);
+    await page.goto("/camazotz");
+    await expect(page.locator(".chapter-body")).toHaveText("Huele a sangre...");
+  });
+
+  test("/section3 is a placeholder chapter behind sign-in", async ({ page }) => {
+    await page.goto("/section3");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsection3$/);
+    await signUp(page);
+    await page.goto("/section3");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo de muestra");
+    await expect(page.getByRole("link", { name: "Capítulos" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the special chapter answers at its long path", async ({ page }) => {
+    await signUp(page);
+    const response = await page.goto(SPECIAL_CHAPTER_PATH);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("unlocks", () => {
+  test("visiting a chapter's token unlocks it and its character once, with a celebration", async ({ page }) => {
+    await signUp(page);
+    await page.goto(token(6));
+    await expect(page.getByRole("status").filter({ hasText: "¡Desbloqueaste" })).toHaveText("¡Desbloqueaste Camazotz y el capítulo «Camazotz»!");
+    // A second visit unlocks nothing new: no celebration.
+    await page.goto(token(6));
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("status").filter({ hasText: "¡Desbloqueaste" })).toHaveCount(0);
+  });
+});
+
+test.describe("comments", () => {
+  test("visitors see a prompt to log in instead of the box", async ({ page }) => {
+    await page.goto("/salida-a-tzintzuntzan");
+    await expect(page.getByRole("link", { name: "Ingresa para dejar tu comentario." })).toBeVisible();
+    await expect(page.locator("textarea")).toHaveCount(0);
+  });
+
+  test("a comment appears for every reader of the page without a reload, as text", async ({ page, browser }) => {
+    await signUp(page);
+    await page.goto(token(12));
+    await expect(page.getByRole("heading", { name: "¡El primer comentario es tuyo!" })).toBeVisible();
+    await expect(page.getByText("Recuerda mantener una conversación en respeto")).toBeVisible();
+
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signUp(other);
+    await other.goto(token(12));
+    await expect(other.getByRole("heading", { name: "¡El primer comentario es tuyo!" })).toBeVisible();
+    await other.waitForTimeout(300);
+
+    // Blank text is silently not sent.
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes(".data")) posts++;
+    });
+    const box = page.getByRole("textbox");
+    await box.fill("    ");
+    await page.getByRole("button", { name: "Comentar" }).click();
+    await page.waitForTimeout(300);
+    expect(posts).toBe(0);
+
+    await box.fill("<b>¡Qué valiente es Taquito!</b>");
+    await page.getByRole("button", { name: "Comentar" }).click();
+    await expect(page.getByRole("heading", { name: "Lo que otros lectores opinan" })).toBeVisible();
+    await expect(page.locator(".comment-text").first()).toHaveText("<b>¡Qué valiente es Taquito!</b>");
+    await expect(box).toHaveValue("");
+
+    await expect(other.locator(".comment-text").first()).toHaveText("<b>¡Qué valiente es Taquito!</b>");
+    await expect(other.getByRole("heading", { name: "Lo que otros lectores opinan" })).toBeVisible();
+    await expect(other.locator(".comment time").first()).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}/);
+    await otherContext.close();
+  });
+
+  test("the server refuses a comment over 1000 characters and stores nothing", async ({ page }) => {
+    await signUp(page);
+    await page.goto(token(13));
+    const origin = new URL(page.url()).origin;
+    const response = await page.request.post(`${token(13)}.data`, {
+      headers: { Origin: origin },
+      form: { intent: "comment", text: "a".repeat(1001) },
+    });
+    expect(response.status()).toBe(400);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "¡El primer comentario es tuyo!" })).toBeVisible();
+  });
+});
+
+test.describe("QR codes", () => {
+  test("a scanned chapter code lands on the chapter in one redirect", async ({ page }) => {
+    const response = await page.request.get("/qr/capitulo-1", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe(token(1));
+    await page.goto("/qr/capitulo-1");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+  });
+
+  test("an unknown code says 'Invalid Code' with a link home", async ({ page }) => {
+    const response = await page.goto("/qr/no-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Invalid Code" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
+  });
+
+  test("an expired code says 'Expired Code' with links home and to contact", async ({ page }) => {
+    for (const code of ["event", "future"]) {
+      const response = await page.goto(`/qr/${code}`);
+      expect(response?.status()).toBe(410);
+      await expect(page.getByRole("heading", { name: "Expired Code" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Contacto" }).first()).toHaveAttribute("href", "/contact");
+    }
+  });
+
+  test("an in-app check shows 'Verifying QR code...' and replaces the history entry", async ({ page }) => {
+    await page.goto("/eventos");
+    await waitForLoadingScreen(page);
+    await page.route("**/qr/book.data*", async (route) => {
+      await new Promise((done) => setTimeout(done, 700));
+      await route.continue();
+    });
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/qr/book"));
+    await expect(page.getByText("Verifying QR code...").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/\?book$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/eventos$/);
+  });
+});
