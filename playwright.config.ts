@@ -5,6 +5,8 @@ export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Parallel runs on one machine keep their traces apart (PW_OUTPUT_DIR=test-results-x).
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: 0,

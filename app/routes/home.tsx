@@ -13,12 +13,13 @@ import {
 import { ReviewsStrip } from "../features/home/components/reviews-strip.tsx";
 import { homePageContent } from "../features/home/home-content.server.ts";
 import { services } from "../lib/context.server.ts";
-import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { SITE_NAME, pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 
 // `?book` (the book's QR code) is read here, so the welcome block is in the first HTML.
 export function loader({ request, context }: Route.LoaderArgs) {
   const page = homePageContent({
     siteUrl: services(context).env.siteUrl,
+    siteName: SITE_NAME,
     hasBook: new URL(request.url).searchParams.has("book"),
     specialChapterPath: SPECIAL_CHAPTER_PATH,
   });
@@ -28,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 // The canonical URL stays "/" for /?book: it is the same page.
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   pageMeta({
-    title: loaderData?.seo.title ?? "Valentina y Taquito",
+    title: loaderData?.seo.title ?? SITE_NAME,
     description: loaderData?.seo.description,
     path: location.pathname,
     siteUrl: siteUrlFrom(matches),

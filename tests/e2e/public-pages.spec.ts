@@ -267,9 +267,15 @@ test.describe("/eventos", () => {
   });
 });
 
-test.describe("accessibility", () => {
+test.describe("accessibility and hydration", () => {
   for (const path of ["/", "/?book", "/el-libro", "/eventos", "/eventos?choc"]) {
-    test(`${path} has no axe violations`, async ({ page }) => {
+    test(`${path} has no axe violations and hydrates without errors`, async ({ page }) => {
+      // React reports a failed hydration (server and browser text disagree, say) in the console.
+      const consoleErrors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => consoleErrors.push(error.message));
       await page.goto(path);
       // The start-up loading screen covers the page for its first 1500 ms.
       await expect(page.getByTestId("loading-screen")).toBeHidden({ timeout: 5_000 });
@@ -277,6 +283,7 @@ test.describe("accessibility", () => {
       expect(
         results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) })),
       ).toEqual([]);
+      expect(consoleErrors).toEqual([]);
     });
   }
 });

@@ -5,7 +5,6 @@ import { homeJsonLd } from "./home-json-ld.ts";
  * promo, QR explanation, reviews strip). Server-only: the loader passes what the page renders.
  */
 
-const SITE_NAME = "Valentina y Taquito";
 const DESCRIPTION =
   "Acompaña a Valentina y a su xoloitzcuintle Taquito en una aventura de Día de Muertos hasta el Mictlán. Escanea los códigos QR del libro y desbloquea capítulos y personajes.";
 
@@ -18,20 +17,21 @@ const tile = (to: string, label: string, hint: string, image: string) => ({
 
 type HomeContentOptions = {
   siteUrl: string;
+  siteName: string;
   /** The reader came from the book's QR code (/?book). */
   hasBook: boolean;
   specialChapterPath: string;
 };
 
-export function homePageContent({ siteUrl, hasBook, specialChapterPath }: HomeContentOptions) {
+export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath }: HomeContentOptions) {
   return {
     seo: {
-      title: SITE_NAME,
+      title: siteName,
       description: DESCRIPTION,
-      jsonLd: homeJsonLd({ siteUrl, name: SITE_NAME, description: DESCRIPTION, logoPath: "/images/logo.svg" }),
+      jsonLd: homeJsonLd({ siteUrl, name: siteName, description: DESCRIPTION, logoPath: "/images/logo.svg" }),
     },
     hero: {
-      title: SITE_NAME,
+      title: siteName,
       tagline: "Una niña, un xolo y una noche para cruzar al Mictlán.",
       intro:
         "Sigue el camino de pétalos de cempasúchil, destapa el espejo de la abuela y descubre qué hay del otro lado.",
