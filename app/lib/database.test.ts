@@ -57,6 +57,13 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
     expect(byCode.future!.expires_at?.toISOString().slice(0, 10)).toBe("2025-12-31");
   });
 
+  it("seeds once when several instances start at the same moment", async () => {
+    const database = await fresh();
+    const results = await Promise.all([seedDemoContent(database.db), seedDemoContent(database.db), seedDemoContent(database.db)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await database.db.selectFrom("chapters").select("id").execute()).toHaveLength(15);
+  });
+
   it("rejects rows that break the model's rules", async () => {
     const database = await fresh();
     await expect(

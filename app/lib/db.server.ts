@@ -5,6 +5,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema.ts";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server.ts";
+import { log } from "./log.server.ts";
 
 export type Db = Kysely<DB>;
 
@@ -77,6 +78,9 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection the server dropped (restart, failover) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on("error", (error) => log.warn("database connection lost", { error: error.message }));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   const listeners = new Set<pg.Client>();

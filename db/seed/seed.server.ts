@@ -1,8 +1,11 @@
 import { CHAPTER_PATHS, tokenPathOf } from "../../app/features/chapters/chapter-paths.ts";
+import { sql } from "kysely";
 import type { Db } from "../../app/lib/db.server.ts";
 import { seedChapterTexts } from "./chapters.ts";
 import { seedCharacters } from "./characters.ts";
 import { seedQrCodes } from "./qr-codes.ts";
+
+const SEED_LOCK_KEY = 728364113;
 
 /**
  * Fills an empty database with the demo content. Does nothing when any chapter exists, so an
@@ -10,6 +13,8 @@ import { seedQrCodes } from "./qr-codes.ts";
  */
 export async function seedDemoContent(db: Db): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // Several instances may start at once on one PostgreSQL: one seeds, the others see it done.
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     const existing = await trx.selectFrom("chapters").select("id").limit(1).executeTakeFirst();
     if (existing) return false;
 

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
+import { PASSWORD, uniqueEmail } from "./support.ts";
+
+// DESIGN.md: several app instances on one PostgreSQL, fanned out through LISTEN/NOTIFY.
+const serverUrl = process.env.TEST_DATABASE_URL;
+test.skip(!serverUrl, "needs TEST_DATABASE_URL (a PostgreSQL server)");
+
+const root = resolve(import.meta.dirname, "../..");
+const basePort = Number(process.env.E2E_PORT ?? 3210) + 40;
+const ports = [basePort, basePort + 1];
+const databaseName = `mictlan_instances_${randomBytes(4).toString("hex")}`;
+const processes: ChildProcess[] = [];
+const chapter12 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 12)!.token}`;
+const chapter6 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 6)!.token}`;
+
+async function waitForHealth(port: number) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
+    } catch {
+      // still starting
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`instance on ${port} did not start`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${databaseName}`;
+  const secret = randomBytes(32).toString("hex");
+  // Both start at once: migrations are serialised by an advisory lock, the seed by its check.
+  for (const port of ports) {
+    const child = spawn(process.execPath, [resolve(root, "server/main.ts")], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: url.href,
+        SITE_URL: `http://localhost:${port}`,
+        AUTH_SECRET: secret,
+        CHAPTERS_FORCE_UNLOCKED: "false",
+        RATE_LIMIT_MULTIPLIER: "100",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    processes.push(child);
+  }
+  await Promise.all(ports.map(waitForHealth));
+});
+
+test.afterAll(async () => {
+  for (const child of processes) child.kill("SIGTERM");
+  await new Promise((done) => setTimeout(done, 500));
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+});
+
+async function signUpOn(page: import("@playwright/test").Page, port: number) {
+  await page.goto(`http://localhost:${port}/login?modo=registro`);
+  await page.getByLabel("Correo electrónico").fill(uniqueEmail());
+  await page.getByLabel("Contraseña").fill(PASSWORD);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByRole("button", { name: "Salir" })).toBeVisible();
+}
+
+test("a comment posted through one instance reaches a reader connected to the other", async ({ browser }) => {
+  const readerContext = await browser.newContext();
+  const writerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  const writer = await writerContext.newPage();
+  await signUpOn(reader, ports[0]!);
+  await signUpOn(writer, ports[1]!);
+
+  await reader.goto(`http://localhost:${ports[0]}${chapter12}`);
+  await expect(reader.getByRole("heading", { name: "¡El primer comentario es tuyo!" })).toBeVisible();
+  await reader.waitForTimeout(300);
+
+  await writer.goto(`http://localhost:${ports[1]}${chapter12}`);
+  await writer.getByRole("textbox").fill("Escrito desde la otra instancia");
+  await writer.getByRole("button", { name: "Comentar" }).click();
+
+  await expect(reader.locator(".comment-text").first()).toHaveText("Escrito desde la otra instancia");
+  await readerContext.close();
+  await writerContext.close();
+});
+
+test("an unlock recorded through one instance is seen through the other", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpOn(page, ports[0]!);
+  await page.goto(`http://localhost:${ports[1]}/capitulos`);
+  const card = page.locator(".chapter-card").filter({ has: page.locator(".chapter-card-number", { hasText: /^Capítulo 6$/ }) });
+  await expect(card).toContainText("Bloqueado");
+
+  await page.goto(`http://localhost:${ports[0]}${chapter6}`);
+  await page.goto(`http://localhost:${ports[1]}/capitulos`);
+  await expect(card).not.toContainText("Bloqueado");
+  await expect(card.getByRole("link", { name: "Camazotz" })).toBeVisible();
+  await context.close();
+});
