@@ -70,6 +70,11 @@ export default function handleRequest(
 /** Unexpected errors in loaders, actions and rendering: logged with the request id, never shown. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // React Router's own cross-site check on document posts: a refused request, not our failure.
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    log.warn("cross-site post refused", { requestId: request.headers.get("x-request-id") });
+    return;
+  }
   log.error("unhandled error", {
     requestId: request.headers.get("x-request-id"),
     method: request.method,

@@ -1,0 +1,181 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { serverDataDir, signUp, waitForLoadingScreen } from "./support.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+
+test.describe("HTTP behaviour", () => {
+  test("/healthz answers ok while the database answers", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toBe("ok");
+  });
+
+  test("every page carries the security headers and a per-response script nonce", async ({ request }) => {
+    const first = await request.get("/");
+    const headers = first.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("camera=()");
+    expect(headers["cache-control"]).toBe("no-store");
+    expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"]!)![1];
+    const html = await first.text();
+    // Every inline script carries this response's nonce, and only it.
+    const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    const second = await request.get("/");
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+  });
+
+  test("hashed assets are cached for a year and served compressed", async ({ request, page }) => {
+    await page.goto("/");
+    const asset = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+    const response = await request.get(asset!, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers()["content-encoding"]).toMatch(/br|gzip/);
+  });
+
+  test("an unknown path is the 404 page, with its status and a link home", async ({ page }) => {
+    for (const path of ["/section1", "/section2", "/reservation", "/special-event", "/no-existe/para-nada"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+    await expect(page.getByText("Algunas páginas permanecen bloqueadas hasta que completes los capítulos del libro.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
+  });
+
+  test("robots.txt and sitemap.xml point at the site's public pages", async ({ request, baseURL }) => {
+    const robots = await request.get("/robots.txt");
+    expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL}/personajes</loc>`);
+    expect(sitemap).not.toContain("tu-perfil");
+  });
+
+  test("a cross-site form post is refused and changes nothing", async ({ page }) => {
+    await signUp(page);
+    for (const path of ["/tu-perfil", "/tu-perfil.data"]) {
+      const response = await page.request.post(path, {
+        headers: { Origin: "https://evil.example" },
+        form: { displayName: "Hackeado", age: "", clan: "0" },
+      });
+      expect(response.status(), path).toBeGreaterThanOrEqual(400);
+      expect(response.status(), path).toBeLessThan(500);
+    }
+    await page.goto("/tu-perfil");
+    await expect(page.getByLabel("Nombre para mostrar")).not.toHaveValue("Hackeado");
+  });
+
+  test("an oversized request body is refused", async ({ request, baseURL }) => {
+    const response = await request.post("/api/send-email.php", {
+      headers: { Origin: baseURL! },
+      multipart: { name: "x", email: "x@example.com", comment: "a".repeat(300 * 1024) },
+    });
+    expect(response.status()).toBe(413);
+  });
+});
+
+test.describe("layout", () => {
+  test("the loading screen covers the first 1500 ms, then the page is usable", async ({ page }) => {
+    await page.goto("/el-libro", { waitUntil: "commit" });
+    await expect(page.getByTestId("loading-screen")).toBeVisible();
+    const started = Date.now();
+    await waitForLoadingScreen(page);
+    expect(Date.now() - started).toBeLessThan(2500);
+    // Later full loads in the same tab skip it.
+    await page.goto("/eventos");
+    await expect(page.getByTestId("loading-screen")).toBeHidden();
+  });
+
+  test("the navbar highlights the current section and the body carries its class", async ({ page }) => {
+    await page.goto("/eventos");
+    await waitForLoadingScreen(page);
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await expect(nav.getByRole("link", { name: "Eventos" })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("body")).toHaveClass(/section-eventos/);
+    await nav.getByRole("link", { name: "Capítulos" }).click();
+    await expect(page).toHaveURL(/\/capitulos$/);
+    await expect(nav.getByRole("link", { name: "Capítulos" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Eventos" })).not.toHaveAttribute("aria-current", "page");
+    await expect(page.locator("body")).toHaveClass(/section-capitulos/);
+  });
+
+  test("a route change scrolls to the top", async ({ page }) => {
+    await page.goto("/capitulos");
+    await waitForLoadingScreen(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contacto" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("on a phone the menu opens and closes by keyboard", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await waitForLoadingScreen(page);
+    const toggle = page.getByRole("button", { name: "Abrir menú" });
+    const personajes = page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Personajes" });
+    await expect(personajes).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Cerrar menú" })).toHaveAttribute("aria-expanded", "true");
+    await expect(personajes).toBeVisible();
+    await personajes.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/personajes$/);
+    await expect(personajes).toBeHidden();
+  });
+
+  test("the footer has a contact link, three social links, publisher logos and this year", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Contacto" })).toHaveAttribute("href", "/contact");
+    await expect(footer.getByRole("list", { name: "Redes sociales" }).getByRole("link")).toHaveCount(3);
+    await expect(footer.getByRole("img", { name: "Editorial Luna" })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+});
+
+test.describe("the embedded database belongs to one process", () => {
+  test("a second server on the running server's data directory stops with a clear message", async () => {
+    const child = spawn(process.execPath, [join(root, "server/main.ts")], {
+      env: { ...process.env, PORT: String(3350 + Math.floor(Math.random() * 50)), DATA_DIR: serverDataDir(), DATABASE_URL: "", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((done) => child.on("exit", done));
+    expect(code).toBe(1);
+    expect(output).toContain("ya está abierta por otro proceso");
+  });
+
+  test("a stopped server releases its lock and closes the database on SIGTERM", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "mictlan-shutdown-"));
+    const port = 3300 + Math.floor(Math.random() * 50);
+    const child = spawn(process.execPath, [join(root, "server/main.ts")], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      stdio: "ignore",
+    });
+    await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+    // A reader with a live stream open must not keep the server from stopping.
+    const controller = new AbortController();
+    void fetch(`http://localhost:${port}/api/live?topic=chapters`, { signal: controller.signal }).catch(() => {});
+    await new Promise((done) => setTimeout(done, 300));
+    child.kill("SIGTERM");
+    const code = await new Promise<number | null>((done) => child.on("exit", done));
+    controller.abort();
+    expect(code).toBe(0);
+    expect(existsSync(join(dataDir, "db.lock"))).toBe(false);
+  });
+});
