@@ -30,8 +30,8 @@ export function SiteFooter({ year }: { year: number }) {
             </ul>
           </div>
           <div className="col-md-4 d-flex gap-3 justify-content-md-end">
-            <img src="/images/publishers/editorial-luna.svg" alt="Editorial Luna" width="120" height="45" loading="lazy" />
-            <img src="/images/publishers/ediciones-ofrenda.svg" alt="Ediciones Ofrenda" width="120" height="45" loading="lazy" />
+            <img src="/images/publishers/editorial-luna.svg" alt="Editorial Luna" width="120" height="45" loading="lazy" className="publisher-logo" />
+            <img src="/images/publishers/ediciones-ofrenda.svg" alt="Ediciones Ofrenda" width="120" height="45" loading="lazy" className="publisher-logo" />
           </div>
         </div>
         <p className="text-center small mt-3 mb-0">© {year} Valentina y Taquito. Todos los derechos reservados.</p>
