@@ -1,0 +1,294 @@
+import { useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { CHARACTER_STYLES } from "../../../lib/db-schema.ts";
+import { CHARACTER_MESSAGES, STYLE_LABELS } from "../character-messages.ts";
+import {
+  EMPTY_CHARACTER_FORM,
+  NAME_MAX,
+  parseCharacterForm,
+  type CharacterField,
+  type CharacterFieldErrors,
+} from "../character.schema.ts";
+
+export type EditableCharacter = { id: string; name: string; values: typeof EMPTY_CHARACTER_FORM };
+
+export type CharacterActionResult =
+  | { ok: true; mode: "add" | "edit"; id: string; message: string }
+  | { ok: false; message: string; fieldErrors?: CharacterFieldErrors };
+
+type FieldProps = {
+  field: CharacterField;
+  label: string;
+  defaultValue: string;
+  errors: CharacterFieldErrors;
+  help?: string;
+  required?: boolean;
+  children?: (props: Record<string, unknown>) => ReactNode;
+  inputMode?: "numeric" | "url" | "text";
+  maxLength?: number;
+};
+
+/** A labelled input with its help text and, when invalid, its message beside it. */
+function Field({ field, label, defaultValue, errors, help, required, children, inputMode, maxLength }: FieldProps) {
+  const id = `character-${field}`;
+  const error = errors[field];
+  const describedBy = [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(" ") || undefined;
+  const shared = {
+    id,
+    name: field,
+    defaultValue,
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+  };
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children ? (
+        children(shared)
+      ) : (
+        <input
+          {...shared}
+          className={`form-control${error ? " is-invalid" : ""}`}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          autoComplete="off"
+        />
+      )}
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+      {help && (
+        <div id={`${id}-help`} className="form-text">
+          {help}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /add-character: a selector (add new, or one of the characters) and the form. Choosing a
+ * character fills the form; Cancel Edit goes back to adding. After adding the form empties;
+ * after editing it stays. The action's answer is the message, coloured red when it is an error.
+ */
+export function CharacterEditor({ characters }: { characters: EditableCharacter[] }) {
+  const fetcher = useFetcher<CharacterActionResult>();
+  const [selectedId, setSelectedId] = useState("");
+  const [resets, setResets] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<CharacterFieldErrors>({});
+  // Checked here with the action's own schema first, so the admin sees the same message at once.
+  const [localErrors, setLocalErrors] = useState<CharacterFieldErrors | null>(null);
+
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [seenResult, setSeenResult] = useState(result);
+  if (result !== seenResult) {
+    setSeenResult(result);
+    if (result) {
+      setMessage(result.message);
+      setServerErrors(result.ok ? {} : (result.fieldErrors ?? {}));
+      // SPEC.md §4: after adding, the form resets; after editing, it stays.
+      if (result.ok && result.mode === "add") setResets((count) => count + 1);
+    }
+  }
+
+  const selected = characters.find((character) => character.id === selectedId) ?? null;
+  const editing = selected !== null;
+  const values = selected?.values ?? EMPTY_CHARACTER_FORM;
+  const errors = localErrors ?? serverErrors;
+  const saving = fetcher.state !== "idle";
+
+  const choose = (id: string) => {
+    setSelectedId(id);
+    setMessage(null);
+    setServerErrors({});
+    setLocalErrors(null);
+  };
+
+  const checkBeforeSending = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const parsed = parseCharacterForm((field) => form.get(field));
+    if (parsed.ok) {
+      setLocalErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setLocalErrors(parsed.errors);
+    setMessage(CHARACTER_MESSAGES.errorPrefix + CHARACTER_MESSAGES.checkFields);
+  };
+
+  return (
+    <div className="container py-5 character-editor">
+      <h1 className="mb-4">Agregar o editar personajes</h1>
+      <div className="card card-body shadow-sm">
+        <div className="mb-4">
+          <label htmlFor="character-select" className="form-label fw-bold">
+            Personaje
+          </label>
+          <select
+            id="character-select"
+            className="form-select"
+            value={editing ? selectedId : ""}
+            disabled={saving}
+            onChange={(event) => choose(event.target.value)}
+          >
+            <option value="">{CHARACTER_MESSAGES.addNewOption}</option>
+            {characters.map((character) => (
+              <option key={character.id} value={character.id}>
+                {character.name}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <h2 className="h5 mb-3">{editing ? `Editar: ${selected.name}` : "Nuevo personaje"}</h2>
+        <fetcher.Form
+          method="post"
+          noValidate
+          onSubmit={checkBeforeSending}
+          key={`${selected?.id ?? "nuevo"}:${resets}`}
+        >
+          {editing && <input type="hidden" name="id" value={selected.id} />}
+          <p className="small text-body-secondary">Los campos con * son obligatorios.</p>
+          <div className="row">
+            <div className="col-md-6">
+              <Field
+                field="name"
+                label="Nombre"
+                defaultValue={values.name}
+                errors={errors}
+                required
+                maxLength={NAME_MAX}
+              />
+            </div>
+            <div className="col-md-3">
+              <Field
+                field="order"
+                label="Orden"
+                defaultValue={values.order}
+                errors={errors}
+                required
+                inputMode="numeric"
+                help="0 o más; los números más bajos aparecen primero."
+              />
+            </div>
+            <div className="col-md-3">
+              <Field
+                field="position"
+                label="Posición de la imagen"
+                defaultValue={values.position}
+                errors={errors}
+                required
+                help="center, top o 50% 20%."
+              />
+            </div>
+            <div className="col-12">
+              <Field
+                field="imageUrl"
+                label="URL de la imagen"
+                defaultValue={values.imageUrl}
+                errors={errors}
+                required
+                inputMode="url"
+                help="https://… o una ruta del sitio, como /images/characters/valentina.svg."
+              />
+            </div>
+            <div className="col-12">
+              <Field field="subtitle" label="Subtítulo" defaultValue={values.subtitle} errors={errors} />
+            </div>
+            <div className="col-12">
+              <Field field="description" label="Descripción" defaultValue={values.description} errors={errors}>
+                {(props) => (
+                  <textarea {...props} rows={4} className={`form-control${errors.description ? " is-invalid" : ""}`} />
+                )}
+              </Field>
+            </div>
+            <div className="col-md-6">
+              <Field field="power" label="Poder" defaultValue={values.power} errors={errors}>
+                {(props) => (
+                  <textarea {...props} rows={2} className={`form-control${errors.power ? " is-invalid" : ""}`} />
+                )}
+              </Field>
+            </div>
+            <div className="col-md-6">
+              <Field field="weakness" label="Debilidad" defaultValue={values.weakness} errors={errors}>
+                {(props) => (
+                  <textarea {...props} rows={2} className={`form-control${errors.weakness ? " is-invalid" : ""}`} />
+                )}
+              </Field>
+            </div>
+            <div className="col-md-6">
+              <Field field="color" label="Color favorito" defaultValue={values.color} errors={errors} />
+            </div>
+            <div className="col-md-6">
+              <Field field="place" label="Lugar donde vive" defaultValue={values.place} errors={errors} />
+            </div>
+            <div className="col-12">
+              <Field
+                field="tags"
+                label="Etiquetas"
+                defaultValue={values.tags}
+                errors={errors}
+                help="Separadas por comas, por ejemplo: valiente, curiosa."
+              />
+            </div>
+            <div className="col-md-6">
+              <Field
+                field="requiredUrl"
+                label="Ruta que lo desbloquea"
+                defaultValue={values.requiredUrl}
+                errors={errors}
+                help="Opcional: una ruta del sitio que empiece con /. Sin ruta, está siempre disponible."
+              />
+            </div>
+            <div className="col-md-6">
+              <Field field="style" label="Tipo de carta" defaultValue={values.style} errors={errors} required>
+                {(props) => (
+                  <select {...props} className={`form-select${errors.style ? " is-invalid" : ""}`}>
+                    {CHARACTER_STYLES.map((style) => (
+                      <option key={style} value={style}>
+                        {STYLE_LABELS[style]} ({style})
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+            <div className="col-12">
+              <Field
+                field="requiredUrlText"
+                label="Pista para desbloquearlo"
+                defaultValue={values.requiredUrlText}
+                errors={errors}
+              />
+            </div>
+          </div>
+
+          <div className="d-flex flex-wrap gap-2">
+            <button type="submit" className="btn btn-primary" disabled={saving}>
+              {saving ? "Guardando..." : editing ? "Guardar cambios" : "Agregar personaje"}
+            </button>
+            {editing && (
+              <button type="button" className="btn btn-outline-secondary" disabled={saving} onClick={() => choose("")}>
+                {CHARACTER_MESSAGES.cancelEdit}
+              </button>
+            )}
+          </div>
+        </fetcher.Form>
+        <p
+          role="status"
+          className={`mt-3 mb-0 fw-bold ${message?.includes("Error") ? "text-danger" : "text-success"}`}
+          data-testid="character-message"
+        >
+          {message}
+        </p>
+      </div>
+    </div>
+  );
+}

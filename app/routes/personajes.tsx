@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import type { Route } from "./+types/personajes";
+import { CharacterGallery } from "../features/characters/components/character-gallery.tsx";
+import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
+import { readCatalogue } from "../features/characters/characters.server.ts";
+import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { services } from "../lib/context.server.ts";
+import { log } from "../lib/log.server.ts";
+import { requestId } from "../lib/request.server.ts";
+import { getUser } from "../lib/session.server.ts";
+import { useLiveRevalidation } from "../ui/use-live.ts";
+
+const SEARCH_MAX = 120;
+
+// Public: every character is readable by everyone; a signed-in reader also gets their unlocks.
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const search = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
+  const user = await getUser(context);
+  try {
+    const catalogue = await readCatalogue(services(context).db, user?.id ?? null);
+    return { ...catalogue, search, loadError: null };
+  } catch (error) {
+    log.error("characters load failed", { requestId: requestId(request), error });
+    const message = error instanceof Error ? error.message : String(error);
+    return data({ characters: [], unlockedIds: null, search, loadError: message }, { status: 500 });
+  }
+}
+
+const DESCRIPTION =
+  "Conoce a Valentina, a Taquito y a todos los personajes del libro: sus poderes, sus debilidades y cómo desbloquearlos con los códigos QR.";
+
+// The canonical URL is the bare path: a search shows a part of the same collection.
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  pageMeta({
+    title: "Personajes",
+    description: DESCRIPTION,
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+    jsonLd: {
+      "@type": "CollectionPage",
+      name: "Personajes",
+      description: DESCRIPTION,
+      hasPart: (loaderData?.characters ?? []).map((character) => ({
+        "@type": "Thing",
+        name: character.name,
+        description: character.subtitle,
+      })),
+    },
+  });
+
+export default function Personajes({ loaderData }: Route.ComponentProps) {
+  // A character added or edited by an admin appears without a reload.
+  useLiveRevalidation([CHARACTERS_TOPIC]);
+  return (
+    <CharacterGallery
+      characters={loaderData.characters}
+      unlockedIds={loaderData.unlockedIds}
+      search={loaderData.search}
+      loadError={loaderData.loadError}
+    />
+  );
+}
