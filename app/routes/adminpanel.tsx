@@ -1,4 +1,4 @@
-import { data, useFetcher, useLoaderData } from "react-router";
+import { Link, data, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/adminpanel";
 import { parseAdminEmail } from "../features/admins/admin-form.schema.ts";
 import { ADMIN_MESSAGES } from "../features/admins/admin-messages.ts";
@@ -60,6 +60,14 @@ export default function AdminPanel() {
   return (
     <div className="container py-5 admin-panel">
       <h1 className="mb-4">Administradores</h1>
+      <nav aria-label="Secciones de administración" className="d-flex flex-wrap gap-2 mb-4">
+        <Link to="/adminpanel/mensajes" className="btn btn-outline-primary">
+          Mensajes de contacto
+        </Link>
+        <Link to="/adminpanel/estadisticas" className="btn btn-outline-primary">
+          Estadísticas
+        </Link>
+      </nav>
       {loadError && (
         <div className="alert alert-danger" role="alert">
           {ADMIN_MESSAGES.loadError}

@@ -1,16 +1,34 @@
 /**
  * The site as the end-to-end tests see it: the production build on a fresh embedded database
  * in a temporary directory, seeded like a first `npm start`, with a local OpenID Connect
- * server standing in for Google.
+ * server standing in for Google, and a local SMTP server (port + 2) as the contact mailbox.
+ * Google Analytics stays off unless GA_MEASUREMENT_ID is passed in: its script host is
+ * unreachable here and the failed load is a console error, so analytics.spec.ts starts a
+ * second server of its own with it and stubs the script.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startOidcServer } from "./oidc-server.ts";
+import { mailboxPath, startSmtpServer, type ReceivedMail } from "./smtp-server.ts";
 
 const port = Number(process.env.E2E_PORT ?? "3210");
 const oidcPort = port + 1;
 await startOidcServer(oidcPort);
+
+// Contact mail lands here; the tests read the mailbox file.
+const mailbox = mailboxPath(process.env.E2E_STATE_DIR ?? tmpdir(), port);
+const mails: ReceivedMail[] = [];
+writeFileSync(mailbox, "[]");
+const smtp = await startSmtpServer({
+  port: port + 2,
+  onMail: (mail) => {
+    mails.push(mail);
+    // Whole or not at all: a test may read it at any moment.
+    writeFileSync(`${mailbox}.tmp`, JSON.stringify(mails));
+    renameSync(`${mailbox}.tmp`, mailbox);
+  },
+});
 
 const dataDir = mkdtempSync(join(tmpdir(), "mictlan-e2e-"));
 // The tests read this to drive the admin command against the running server.
@@ -25,6 +43,8 @@ Object.assign(process.env, {
   GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
   // One suite signs up many readers from one address; the limits themselves are tested apart.
   RATE_LIMIT_MULTIPLIER: "100",
+  SMTP_URL: smtp.url,
+  CONTACT_TO: "autores@example.com",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   DATABASE_URL: "",
 });

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as pageViewAction, PAGE_VIEW_RATE_LIMIT } from "../../routes/api.page-view.ts";
+import { loader as statsLoader } from "../../routes/adminpanel.estadisticas.tsx";
+import { grantAdminByEmail } from "../admins/admins.server.ts";
+import {
+  createTestServices,
+  routeArgs,
+  settle,
+  signUpReader,
+  type TestServices,
+} from "../../../tests/support/route-harness.ts";
+import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { PAGE_VIEW_LIMITS, pageViewStats, parsePageView } from "./page-views.server.ts";
+
+const statusOf = (value: unknown) =>
+  value instanceof Response ? value.status : ((value as { init?: { status?: number } })?.init?.status ?? 200);
+
+describe("page view reports", () => {
+  it("take a path on this site, with its query string, and the page title", () => {
+    expect(parsePageView(JSON.stringify({ path: "/eventos?taquito", title: "Eventos | Valentina y Taquito" }))).toEqual(
+      {
+        path: "/eventos?taquito",
+        title: "Eventos | Valentina y Taquito",
+      },
+    );
+  });
+
+  it("refuse anything but a path starting with '/', and overlong paths", () => {
+    for (const path of [
+      "eventos",
+      "https://otro.example/",
+      "//otro.example/x",
+      "/a b",
+      "/a\nb",
+      "/x\\y",
+      "/" + "a".repeat(PAGE_VIEW_LIMITS.path),
+      7,
+      null,
+    ]) {
+      expect(parsePageView(JSON.stringify({ path, title: "T" })), String(path)).toBeNull();
+    }
+    expect(parsePageView("no es json")).toBeNull();
+    expect(parsePageView(JSON.stringify({ path: "/" }))).toBeNull();
+    expect(parsePageView("[]")).toBeNull();
+  });
+
+  it("cut a long title instead of refusing the view", () => {
+    expect(parsePageView(JSON.stringify({ path: "/", title: "t".repeat(1000) }))?.title).toHaveLength(
+      PAGE_VIEW_LIMITS.title,
+    );
+  });
+});
+
+describe.each(DATABASE_KINDS)("page views on %s", (kind) => {
+  let services: TestServices;
+  let ipCounter = 0;
+  const report = async (body: string, options: { ip?: string; cookie?: string } = {}) => {
+    const response = (await pageViewAction(
+      await routeArgs(services, "/api/page-view", {
+        method: "POST",
+        body,
+        cookie: options.cookie,
+        headers: { "Content-Type": "text/plain;charset=UTF-8", "x-client-ip": options.ip ?? `10.3.0.${++ipCounter}` },
+      }),
+    )) as Response;
+    return response.status;
+  };
+  const allViews = () => services.db.selectFrom("page_views").selectAll().orderBy("id").execute();
+
+  beforeAll(async () => {
+    services = await createTestServices(kind);
+  });
+  afterAll(async () => {
+    await services.dispose();
+  });
+
+  it("stores the path and title only: no address, no account", async () => {
+    const reader = await signUpReader(services, "visitante@example.com");
+    const status = await report(
+      JSON.stringify({ path: "/personajes?buscar=vale", title: "Personajes | Valentina y Taquito" }),
+      {
+        ip: "203.0.113.77",
+        cookie: reader.cookie,
+      },
+    );
+    expect(status).toBe(204);
+    const rows = await allViews();
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]!).sort()).toEqual(["created_at", "id", "path", "title"]);
+    expect(rows[0]).toMatchObject({ path: "/personajes?buscar=vale", title: "Personajes | Valentina y Taquito" });
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain("203.0.113.77");
+    expect(stored).not.toContain(reader.userId);
+  });
+
+  it("refuses invalid reports with 400 and stores nothing", async () => {
+    const before = (await allViews()).length;
+    for (const body of [
+      "",
+      "{",
+      JSON.stringify({ path: "https://otro.example/", title: "x" }),
+      JSON.stringify({ path: "/" + "a".repeat(5000), title: "x" }),
+    ]) {
+      expect(await report(body), body.slice(0, 40)).toBe(400);
+    }
+    expect(await allViews()).toHaveLength(before);
+  });
+
+  it("leaves QR scans to the QR route, which counts them on the server", async () => {
+    const before = (await allViews()).length;
+    expect(await report(JSON.stringify({ path: "/qr/capitulo-1", title: "Código QR" }))).toBe(204);
+    expect(await allViews()).toHaveLength(before);
+  });
+
+  it(`limits each client address to ${PAGE_VIEW_RATE_LIMIT.max} reports a minute`, async () => {
+    const before = (await allViews()).length;
+    const ip = "10.99.0.1";
+    const statuses: number[] = [];
+    for (let index = 0; index <= PAGE_VIEW_RATE_LIMIT.max; index++)
+      statuses.push(await report(JSON.stringify({ path: `/p${index}`, title: "x" }), { ip }));
+    expect(statuses.slice(0, PAGE_VIEW_RATE_LIMIT.max).every((status) => status === 204)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await allViews()).toHaveLength(before + PAGE_VIEW_RATE_LIMIT.max);
+  });
+
+  describe("statistics", () => {
+    const now = new Date("2026-03-01T12:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+
+    beforeAll(async () => {
+      await services.db.deleteFrom("page_views").execute();
+      const views: [string, number][] = [
+        ["/personajes", 1],
+        ["/personajes?buscar=taquito", 2],
+        ["/personajes", 10],
+        ["/eventos?taquito", 3],
+        ["/eventos", 40], // older than 30 days: not counted
+        ["/qr/capitulo-1", 0.5],
+        ["/qr/capitulo-1", 8],
+        ["/qr/book", 20],
+        ["/", 31],
+      ];
+      await services.db
+        .insertInto("page_views")
+        .values(views.map(([path, days]) => ({ path, title: "t", created_at: daysAgo(days) })))
+        .execute();
+    });
+
+    it("counts views per path, query set aside, over 7 and 30 days, and QR scans per code", async () => {
+      const stats = await pageViewStats(services.db, now);
+      expect(stats.pages).toEqual([
+        { key: "/personajes", last7: 2, last30: 3 },
+        { key: "/eventos", last7: 1, last30: 1 },
+      ]);
+      expect(stats.qrScans).toEqual([
+        { key: "capitulo-1", last7: 1, last30: 2 },
+        { key: "book", last7: 0, last30: 1 },
+      ]);
+      expect(stats.totals).toEqual({ last7: 3, last30: 4 });
+    });
+
+    it("are for admins only", async () => {
+      const visitor = (await settle(async () =>
+        statsLoader(await routeArgs(services, "/adminpanel/estadisticas")),
+      )) as Response;
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadminpanel%2Festadisticas");
+      const reader = await signUpReader(services, "curioso@example.com");
+      expect(
+        statusOf(
+          await settle(async () =>
+            statsLoader(await routeArgs(services, "/adminpanel/estadisticas", { cookie: reader.cookie })),
+          ),
+        ),
+      ).toBe(403);
+      const admin = await signUpReader(services, "jefa.stats@example.com");
+      await grantAdminByEmail(services.db, "jefa.stats@example.com", async () => {});
+      const page = await statsLoader(await routeArgs(services, "/adminpanel/estadisticas", { cookie: admin.cookie }));
+      expect(page).toHaveProperty("qrScans");
+      expect(page).toHaveProperty("pages");
+    });
+  });
+});

@@ -1,0 +1,149 @@
+import { useRef, useState } from "react";
+import { CONTACT_MESSAGES } from "../contact-messages.ts";
+import { CONTACT_LIMITS, parseContactForm, type ContactField, type ContactFieldErrors } from "../contact.schema.ts";
+
+/** SPEC.md §7: the form posts here, and success is an OK response whose body is exactly this. */
+export const CONTACT_ENDPOINT = "/api/send-email.php";
+const SUCCESS_BODY = "success";
+
+type Status = "idle" | "sending" | "sent" | "error";
+
+/** POSTs the form as multipart; true only for an OK response with the body `success`. */
+async function sendContactForm(
+  form: HTMLFormElement,
+): Promise<{ ok: true } | { ok: false; fieldErrors?: ContactFieldErrors }> {
+  const body = new FormData(form);
+  // SPEC.md §5: the trap is sent only if filled.
+  if (!String(body.get("website") ?? "")) body.delete("website");
+  try {
+    const response = await fetch(CONTACT_ENDPOINT, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json, text/plain" },
+    });
+    const text = await response.text();
+    if (response.ok && text === SUCCESS_BODY) return { ok: true };
+    if (response.status === 400 && response.headers.get("Content-Type")?.includes("application/json")) {
+      const parsed = JSON.parse(text) as { fieldErrors?: ContactFieldErrors };
+      return { ok: false, fieldErrors: parsed.fieldErrors };
+    }
+  } catch {
+    // network failure or an unreadable answer: a failure like any other
+  }
+  return { ok: false };
+}
+
+const FIELDS: { name: ContactField; label: string; type?: string; autoComplete: string }[] = [
+  { name: "name", label: "Nombre", autoComplete: "name" },
+  { name: "email", label: "Correo electrónico", type: "email", autoComplete: "email" },
+];
+
+export function ContactForm() {
+  const [status, setStatus] = useState<Status>("idle");
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const focusFirstInvalid = (fieldErrors: ContactFieldErrors) => {
+    const first = (["name", "email", "comment"] as const).find((field) => fieldErrors[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === "sending") return;
+    const form = event.currentTarget;
+    const values = new FormData(form);
+    const parsed = parseContactForm({
+      name: values.get("name"),
+      email: values.get("email"),
+      comment: values.get("comment"),
+    });
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      setStatus("idle");
+      focusFirstInvalid(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setStatus("sending");
+    const result = await sendContactForm(form);
+    if (result.ok) {
+      form.reset();
+      setStatus("sent");
+    } else {
+      setErrors(result.fieldErrors ?? {});
+      setStatus("error");
+      if (result.fieldErrors) focusFirstInvalid(result.fieldErrors);
+    }
+  };
+
+  const describedBy = (field: ContactField) => (errors[field] ? `contact-${field}-error` : undefined);
+
+  return (
+    <form
+      ref={formRef}
+      className="contact-form"
+      style={{ maxWidth: 500 }}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={status === "sending"}
+    >
+      {FIELDS.map((field) => (
+        <div className="mb-3" key={field.name}>
+          <label htmlFor={`contact-${field.name}`} className="form-label">
+            {field.label}
+          </label>
+          <input
+            id={`contact-${field.name}`}
+            name={field.name}
+            type={field.type ?? "text"}
+            required
+            maxLength={CONTACT_LIMITS[field.name]}
+            autoComplete={field.autoComplete}
+            className={`form-control${errors[field.name] ? " is-invalid" : ""}`}
+            aria-invalid={errors[field.name] ? true : undefined}
+            aria-describedby={describedBy(field.name)}
+          />
+          {errors[field.name] && (
+            <div id={`contact-${field.name}-error`} className="invalid-feedback">
+              {errors[field.name]}
+            </div>
+          )}
+        </div>
+      ))}
+      <div className="mb-3">
+        <label htmlFor="contact-comment" className="form-label">
+          Comentario
+        </label>
+        <textarea
+          id="contact-comment"
+          name="comment"
+          rows={4}
+          required
+          maxLength={CONTACT_LIMITS.comment}
+          className={`form-control${errors.comment ? " is-invalid" : ""}`}
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={describedBy("comment")}
+        />
+        {errors.comment && (
+          <div id="contact-comment-error" className="invalid-feedback">
+            {errors.comment}
+          </div>
+        )}
+      </div>
+      {/* Spam trap: people never see it or reach it; bots that fill every field do. */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Sitio web</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={status === "sending"}>
+        Enviar
+      </button>
+      <div role="status" aria-live="polite" className="mt-3" data-testid="contact-status">
+        {status === "sending" && <p className="mb-0">{CONTACT_MESSAGES.sending}</p>}
+        {status === "sent" && <p className="text-success fw-bold mb-0">{CONTACT_MESSAGES.sent}</p>}
+        {status === "error" && <p className="text-danger fw-bold mb-0">{CONTACT_MESSAGES.failed}</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+import { sql } from "kysely";
+import { createTransport } from "nodemailer";
+import type { Db } from "../../lib/db.server.ts";
+import { log } from "../../lib/log.server.ts";
+
+/** Timings of the worker; tests shorten them. */
+export type ContactMailerTuning = {
+  /** First retry delay; each failure doubles it. */
+  retryBaseMs?: number;
+  /** Longest delay between two attempts. */
+  retryMaxMs?: number;
+  /**
+   * How long a claimed message is reserved for the instance that claimed it. Longer than the
+   * slowest SMTP exchange (the timeouts below), so no other instance takes it over mid-send.
+   */
+  leaseMs?: number;
+  /** Look for due messages at least this often (messages stored by other instances). */
+  pollMs?: number;
+  /** Connection, greeting and socket timeout of one SMTP exchange. */
+  smtpTimeoutMs?: number;
+};
+
+type MailerOptions = ContactMailerTuning & {
+  db: Db;
+  smtpUrl: string | undefined;
+  to: string | undefined;
+  siteUrl: string;
+};
+
+export type ContactMailer = {
+  /** False without SMTP_URL and CONTACT_TO: messages then wait, stored. */
+  readonly enabled: boolean;
+  /** Look for due messages now (called right after a message is stored). */
+  wake(): void;
+  /** Finishes the delivery in progress (if any) and stops. */
+  stop(): Promise<void>;
+};
+
+export const DEFAULT_TUNING = {
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  leaseMs: 5 * 60_000,
+  pollMs: 60_000,
+  smtpTimeoutMs: 30_000,
+} satisfies Required<ContactMailerTuning>;
+
+/** Delay before the next attempt after `attempts` failed ones: base, 2×base, 4×base… up to max. */
+export function retryDelayMs(
+  attempts: number,
+  baseMs = DEFAULT_TUNING.retryBaseMs,
+  maxMs = DEFAULT_TUNING.retryMaxMs,
+): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
+}
+
+type ClaimedMessage = { id: string; name: string; email: string; comment: string; attempts: number; created_at: Date };
+
+/**
+ * Takes the oldest due message and reserves it for `leaseMs` by moving its next attempt into
+ * the future, in one statement: `skip locked` makes concurrent instances take different rows,
+ * and no transaction stays open while the message is sent. `attempts` identifies this claim.
+ */
+async function claimDueMessage(db: Db, leaseMs: number): Promise<ClaimedMessage | null> {
+  const { rows } = await sql<ClaimedMessage>`
+    update contact_messages
+    set attempts = attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+    where id = (
+      select id from contact_messages
+      where delivered_at is null and not is_spam and next_attempt_at <= now()
+      order by next_attempt_at, created_at
+      limit 1
+      for update skip locked
+    )
+    returning id, name, email, comment, attempts, created_at`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** Milliseconds until the next pending message is due (0 if one is due now), or null if none. */
+async function msUntilNextDue(db: Db): Promise<number | null> {
+  // Not greatest(0, …): it skips a null, and "none pending" would read as "due now".
+  const { rows } = await sql<{ ms: number | string | null }>`
+    select extract(epoch from (min(next_attempt_at) - now())) * 1000 as ms
+    from contact_messages where delivered_at is null and not is_spam`.execute(db);
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Math.ceil(Number(ms)));
+}
+
+function mailFor(message: ClaimedMessage, to: string, siteUrl: string) {
+  const host = new URL(siteUrl).hostname || "localhost";
+  const received = message.created_at.toLocaleString("es-ES", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "America/Mexico_City",
+  });
+  return {
+    // The relay accepts mail from its own mailbox; replying reaches the reader.
+    from: { name: "Formulario de contacto", address: to },
+    to,
+    replyTo: { name: message.name, address: message.email },
+    subject: `Mensaje de contacto de ${message.name}`,
+    // The same id on every attempt, so a mailbox can fold a rare duplicate into one.
+    messageId: `<contacto-${message.id}@${host}>`,
+    headers: { "X-Contact-Message-Id": message.id },
+    text: `Nombre: ${message.name}\nCorreo: ${message.email}\nRecibido: ${received} (hora del centro de México)\n\n${message.comment}\n`,
+  };
+}
+
+/**
+ * Delivers stored contact messages over SMTP, retrying with exponential backoff until the
+ * server accepts each one. All state is in the database, so deliveries survive restarts, and
+ * several instances on one PostgreSQL never send a message twice (see claimDueMessage).
+ */
+export function startContactMailer(options: MailerOptions): ContactMailer {
+  const { db, smtpUrl, to, siteUrl } = options;
+  const tuning: Required<ContactMailerTuning> = { ...DEFAULT_TUNING };
+  for (const key of Object.keys(DEFAULT_TUNING) as (keyof ContactMailerTuning)[])
+    tuning[key] = options[key] ?? tuning[key];
+  if (!smtpUrl || !to) {
+    log.info("contact mail not configured: messages are stored and wait for SMTP_URL and CONTACT_TO");
+    return { enabled: false, wake() {}, async stop() {} };
+  }
+  const transport = createTransport({
+    url: smtpUrl,
+    connectionTimeout: tuning.smtpTimeoutMs,
+    greetingTimeout: tuning.smtpTimeoutMs,
+    socketTimeout: tuning.smtpTimeoutMs,
+  });
+
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let wokenWhileRunning = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(wake, Math.min(Math.max(ms, 0), tuning.pollMs));
+    timer.unref();
+  };
+
+  async function deliver(message: ClaimedMessage) {
+    let failure: string | null = null;
+    try {
+      await transport.sendMail(mailFor(message, to!, siteUrl));
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    // Written only while this claim still holds (same attempt number), never undoing a delivery.
+    const update = db
+      .updateTable("contact_messages")
+      .where("id", "=", message.id)
+      .where("attempts", "=", message.attempts)
+      .where("delivered_at", "is", null);
+    if (failure === null) {
+      const result = await update.set({ delivered_at: sql<Date>`now()`, last_error: null }).executeTakeFirst();
+      if (result.numUpdatedRows === 0n)
+        log.warn("contact message delivered after its claim had expired", { id: message.id });
+      else log.info("contact message delivered", { id: message.id, attempts: message.attempts });
+      return;
+    }
+    const delay = retryDelayMs(message.attempts, tuning.retryBaseMs, tuning.retryMaxMs);
+    await update
+      .set({
+        next_attempt_at: sql<Date>`now() + ${delay} * interval '1 millisecond'`,
+        last_error: failure.slice(0, 1000),
+      })
+      .execute();
+    log.warn("contact message not delivered, will retry", {
+      id: message.id,
+      attempts: message.attempts,
+      retryInMs: delay,
+      error: failure,
+    });
+  }
+
+  async function drain() {
+    try {
+      while (!stopped) {
+        const message = await claimDueMessage(db, tuning.leaseMs);
+        if (!message) break;
+        await deliver(message);
+      }
+      if (!stopped) schedule((await msUntilNextDue(db)) ?? tuning.pollMs);
+    } catch (error) {
+      if (stopped) return;
+      log.error("contact mail worker error", { error });
+      schedule(tuning.pollMs);
+    }
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      // A message stored while we were looking may have been missed: look once more after.
+      wokenWhileRunning = true;
+      return;
+    }
+    clearTimeout(timer);
+    wokenWhileRunning = false;
+    running = drain().finally(() => {
+      running = null;
+      if (wokenWhileRunning) wake();
+    });
+  }
+
+  // Deliver what earlier runs (or other instances) left pending.
+  wake();
+
+  return {
+    enabled: true,
+    wake,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      // An SMTP exchange in progress ends within smtpTimeoutMs; its result is recorded first.
+      while (running) await running;
+      transport.close();
+    },
+  };
+}

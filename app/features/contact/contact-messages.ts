@@ -1,0 +1,20 @@
+/** Every contact string a reader or a client of the endpoint sees, SPEC.md's exact ones included. */
+export const CONTACT_MESSAGES = {
+  // SPEC.md §8, letter for letter.
+  sending: "Enviando...",
+  sent: "¡Mensaje enviado!",
+  failed: "Error al enviar. Intenta de nuevo.",
+
+  nameRequired: "Escribe tu nombre.",
+  nameTooLong: "Tu nombre puede tener hasta 100 caracteres.",
+  emailRequired: "Escribe tu correo electrónico.",
+  emailInvalid: "Escribe un correo electrónico válido, como nombre@ejemplo.com.",
+  commentRequired: "Escribe tu mensaje.",
+  commentTooLong: "Tu mensaje puede tener hasta 5000 caracteres.",
+
+  // Bodies of the endpoint's refusals (text/plain).
+  invalidRequest: "Revisa el formulario: faltan datos o no son válidos.",
+  rateLimited: "Enviaste varios mensajes seguidos. Espera unos minutos y vuelve a intentarlo.",
+  storeFailed: "No pudimos guardar tu mensaje. Intenta de nuevo en un momento.",
+  methodNotAllowed: "Usa POST para enviar un mensaje.",
+} as const;

@@ -1,0 +1,33 @@
+import type { Route } from "./+types/api.page-view";
+import { parsePageView, QR_PATH_PREFIX, recordPageView } from "../features/analytics/page-views.server.ts";
+import { services } from "../lib/context.server.ts";
+import { hitRateLimit } from "../lib/rate-limit.server.ts";
+import { clientIp } from "../lib/request.server.ts";
+
+/** A reader clicking through the site stays far below this; a script does not. */
+export const PAGE_VIEW_RATE_LIMIT = { max: 60, windowSeconds: 60 };
+const MAX_BODY_CHARS = 4096;
+
+const plain = (body: string | null, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+export function loader() {
+  return plain("Usa POST.", 405);
+}
+
+/**
+ * First-party page views, sent by the browser with navigator.sendBeacon: `{ path, title }` as
+ * JSON. Only the path and title are stored: no address, no account (DESIGN.md analytics).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = services(context);
+  if (request.method !== "POST") return plain("Usa POST.", 405);
+  const limit = await hitRateLimit(db, `page-view:${clientIp(request)}`, PAGE_VIEW_RATE_LIMIT);
+  if (!limit.allowed) return plain("Demasiadas visitas registradas seguidas.", 429);
+  const body = await request.text();
+  const view = body.length <= MAX_BODY_CHARS ? parsePageView(body) : null;
+  if (!view) return plain("Visita no válida.", 400);
+  // The QR route counts its own scans on the server; a browser report would count them twice.
+  if (!view.path.startsWith(QR_PATH_PREFIX)) await recordPageView(db, view);
+  return plain(null, 204);
+}

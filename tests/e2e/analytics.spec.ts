@@ -1,0 +1,193 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signUp, signUpAdmin, waitForLoadingScreen } from "./support.ts";
+
+type View = { path: string; title: string };
+
+/** Every first-party page view the page reports (navigator.sendBeacon to /api/page-view). */
+function recordViews(page: Page): View[] {
+  const views: View[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/page-view")
+      views.push(JSON.parse(request.postData() ?? "{}") as View);
+  });
+  return views;
+}
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Principal" });
+const settle = (page: Page) => page.waitForTimeout(800);
+
+test.describe("first-party page views", () => {
+  test("one per route change, with path, query and the new page's title; none twice on first load or on a data reload", async ({
+    page,
+  }) => {
+    const views = recordViews(page);
+    await page.goto("/eventos?taquito");
+    await waitForLoadingScreen(page);
+    const eventsTitle = await page.title();
+    await expect.poll(() => views).toEqual([{ path: "/eventos?taquito", title: eventsTitle }]);
+    await settle(page);
+    expect(views).toHaveLength(1);
+
+    await nav(page).getByRole("link", { name: "Sobre el libro" }).click();
+    await expect(page).toHaveURL(/\/el-libro$/);
+    await expect.poll(() => views.length).toBe(2);
+    expect(views[1]).toEqual({ path: "/el-libro", title: await page.title() });
+    expect(views[1]!.title).not.toBe(eventsTitle);
+
+    await nav(page).getByRole("link", { name: "Inicio", exact: true }).click();
+    await expect.poll(() => views.at(-1)).toEqual({ path: "/", title: "Valentina y Taquito" });
+
+    // Saving the profile reloads the page's data (a revalidation): not a page view.
+    await signUp(page);
+    await page.goto("/tu-perfil");
+    await waitForLoadingScreen(page);
+    await expect.poll(() => views.at(-1)?.path).toBe("/tu-perfil");
+    const before = views.length;
+    await page.getByLabel("Nombre para mostrar").fill("Lectora de prueba");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Profile saved successfully!")).toBeVisible();
+    await settle(page);
+    expect(views.length).toBe(before);
+  });
+
+  test("page views and QR scans reach the admins' statistics, per path and per code, with no personal data", async ({
+    page,
+  }) => {
+    await signUpAdmin(page);
+    const countOf = async (table: "page-views" | "qr-scans", key: string) => {
+      await page.goto("/adminpanel/estadisticas");
+      const row = page
+        .getByTestId(table)
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: key, exact: true }) });
+      if ((await row.count()) === 0) return [0, 0];
+      return (await row.getByRole("cell").allTextContents()).map(Number);
+    };
+
+    const [book7, book30] = await countOf("page-views", "/el-libro");
+    const [scan7, scan30] = await countOf("qr-scans", "capitulo-1");
+
+    await page.goto("/el-libro?ref=qr");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // A scan: the QR route counts it and redirects on the server.
+    const scanned = await page.goto("/qr/capitulo-1");
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/qr\//);
+    expect(scanned?.ok()).toBe(true);
+    await settle(page);
+
+    await expect.poll(() => countOf("page-views", "/el-libro")).toEqual([book7! + 1, book30! + 1]);
+    expect(await countOf("qr-scans", "capitulo-1")).toEqual([scan7! + 1, scan30! + 1]);
+    await expect(page).toHaveTitle("Estadísticas | Valentina y Taquito");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+    await page.goto("/adminpanel");
+    await expect(page.getByRole("link", { name: "Estadísticas" })).toHaveAttribute("href", "/adminpanel/estadisticas");
+  });
+});
+
+// Google Analytics: a second server with GA_MEASUREMENT_ID, the gtag script served by a stub.
+const GA_ID = "G-TEST123";
+const gaPort = Number(process.env.E2E_PORT ?? 3210) + 5;
+const gaBase = `http://localhost:${gaPort}`;
+const GTAG_STUB = `
+  window.__gaCalls = [];
+  (function () {
+    var record = function (args) { window.__gaCalls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(args)))); };
+    var layer = (window.dataLayer = window.dataLayer || []);
+    layer.forEach(record);
+    var push = layer.push;
+    layer.push = function () {
+      for (var i = 0; i < arguments.length; i++) record(arguments[i]);
+      return push.apply(layer, arguments);
+    };
+  })();`;
+
+test.describe("Google Analytics 4", () => {
+  let server: ChildProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = spawn(process.execPath, [resolve(import.meta.dirname, "../support/e2e-server.ts")], {
+      env: { ...process.env, E2E_PORT: String(gaPort), GA_MEASUREMENT_ID: GA_ID },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await expect
+      .poll(async () => (await fetch(`${gaBase}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 60_000,
+        intervals: [250],
+      })
+      .toBe(200);
+  });
+  test.afterAll(() => {
+    server?.kill("SIGTERM");
+  });
+
+  const gaCalls = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __gaCalls?: unknown[][] }).__gaCalls ?? null);
+  const pageViewEvents = async (page: Page) =>
+    ((await gaCalls(page)) ?? [])
+      .filter((call) => call[0] === "event" && call[1] === "page_view")
+      .map((call) => call[2]);
+
+  test("loads gtag.js with the measurement id and the CSP nonce, then sends one page_view per route change", async ({
+    page,
+  }) => {
+    const scriptRequests: string[] = [];
+    await page.route("https://www.googletagmanager.com/gtag/js*", (route) => {
+      scriptRequests.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "text/javascript", body: GTAG_STUB });
+    });
+    const response = await page.goto(`${gaBase}/eventos?taquito`);
+    await waitForLoadingScreen(page);
+    expect(scriptRequests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA_ID}`]);
+    const csp = response!.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("https://www.googletagmanager.com");
+    const nonce = await page
+      .locator('script[src^="https://www.googletagmanager.com/gtag/js"]')
+      .evaluate((script: HTMLScriptElement) => script.nonce);
+    expect(nonce.length).toBeGreaterThan(0);
+    expect(csp).toContain(`'nonce-${nonce}'`);
+
+    await expect.poll(() => pageViewEvents(page)).toHaveLength(1);
+    const calls = (await gaCalls(page))!;
+    expect(calls[0]![0]).toBe("js");
+    expect(calls[1]).toEqual(["config", GA_ID, { send_page_view: false }]);
+    const title = await page.title();
+    expect(await pageViewEvents(page)).toEqual([
+      { page_path: "/eventos?taquito", page_location: `${gaBase}/eventos?taquito`, page_title: title },
+    ]);
+
+    await nav(page).getByRole("link", { name: "Sobre el libro" }).click();
+    await expect.poll(() => pageViewEvents(page)).toHaveLength(2);
+    expect((await pageViewEvents(page))[1]).toEqual({
+      page_path: "/el-libro",
+      page_location: `${gaBase}/el-libro`,
+      page_title: await page.title(),
+    });
+    await settle(page);
+    expect(await pageViewEvents(page)).toHaveLength(2);
+    // Still loaded once, and initialised once.
+    expect(scriptRequests).toHaveLength(1);
+    expect(((await gaCalls(page)) ?? []).filter((call) => call[0] === "config")).toHaveLength(1);
+  });
+
+  test("a blocked Google script changes nothing for the reader, and first-party views still count", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.route("https://www.googletagmanager.com/**", (route) => route.abort("blockedbyclient"));
+    const views = recordViews(page);
+    await page.goto(`${gaBase}/`);
+    await waitForLoadingScreen(page);
+    await nav(page).getByRole("link", { name: "Eventos" }).click();
+    await expect(page).toHaveURL(/\/eventos$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => views.map((view) => view.path)).toEqual(["/", "/eventos"]);
+    // The page's own queue still holds the views, for whenever the script can load.
+    expect(await page.evaluate(() => (window.dataLayer ?? []).length)).toBeGreaterThanOrEqual(4);
+    expect(errors).toEqual([]);
+  });
+});
