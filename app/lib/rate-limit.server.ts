@@ -28,3 +28,9 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
   const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
   return { allowed: row.count <= rule.max * multiplier, retryAfterSeconds: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)) };
 }
+
+/** Forgets counters whose window ended long ago (every client address leaves one row). */
+export async function pruneRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60): Promise<number> {
+  const result = await sql`delete from rate_limits where window_start < now() - ${`${olderThanSeconds} seconds`}::interval`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

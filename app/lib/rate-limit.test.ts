@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
-import { hitRateLimit } from "./rate-limit.server.ts";
+import { hitRateLimit, pruneRateLimits } from "./rate-limit.server.ts";
 
 describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
   let database: TestDatabase;
@@ -32,5 +32,13 @@ describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
     expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(false);
     await new Promise((done) => setTimeout(done, 1100));
     expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(true);
+  });
+
+  it("forgets counters whose window ended long ago, and only those", async () => {
+    await hitRateLimit(database.db, "old:1", { max: 1, windowSeconds: 60 });
+    await database.db.updateTable("rate_limits" as never).set({ window_start: new Date(Date.now() - 2 * 86_400_000) } as never).where("key" as never, "=", "old:1" as never).execute();
+    await hitRateLimit(database.db, "fresh:1", { max: 1, windowSeconds: 60 });
+    expect(await pruneRateLimits(database.db)).toBe(1);
+    expect((await hitRateLimit(database.db, "fresh:1", { max: 1, windowSeconds: 60 })).allowed).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
 import { resolve } from "node:path";
 import type { Server } from "node:net";
 import { startAdminSocket } from "../features/admins/admin-socket.server.ts";
+import {
+  startContactMailer,
+  type ContactMailer,
+  type ContactMailerTuning,
+} from "../features/contact/contact-mailer.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import { createAuth, resolveAuthSecret, type Auth } from "./auth.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
@@ -9,7 +14,7 @@ import { parseEnv, type Env } from "./env.server.ts";
 import { createLiveHub, type LiveHub } from "./live.server.ts";
 import { log } from "./log.server.ts";
 import { migrate } from "./migrations.server.ts";
-import { setRateLimitMultiplier } from "./rate-limit.server.ts";
+import { pruneRateLimits, setRateLimitMultiplier } from "./rate-limit.server.ts";
 
 export type Services = {
   env: Env;
@@ -19,6 +24,10 @@ export type Services = {
   auth: Auth;
   /** The admin command's local channel (embedded database only). */
   adminSocket: Server | null;
+  /** Delivers stored contact messages (SMTP_URL); wake it after storing one. */
+  contactMailer: ContactMailer;
+  /** Hourly housekeeping (old rate-limit counters). */
+  maintenance: ReturnType<typeof setInterval>;
 };
 
 type Holder = { promise: Promise<Services> | null; current: Services | null };
@@ -47,7 +56,11 @@ export async function createServices(env: Env, options: { seed?: boolean; adminS
 }
 
 /** Everything that runs on an open, migrated database (tests hand in a throwaway one). */
-export async function servicesOn(env: Env, database: DatabaseHandle, options: { adminSocket?: boolean } = {}): Promise<Services> {
+export async function servicesOn(
+  env: Env,
+  database: DatabaseHandle,
+  options: { adminSocket?: boolean; contactMail?: ContactMailerTuning } = {},
+): Promise<Services> {
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const live = await createLiveHub(database);
   const db = database.db;
@@ -60,7 +73,18 @@ export async function servicesOn(env: Env, database: DatabaseHandle, options: { 
   const adminSocket = options.adminSocket
     ? await startAdminSocket(resolve(env.DATA_DIR), db, (topic, executor) => live.publish(topic, executor))
     : null;
-  return { env, database, db, live, auth, adminSocket };
+  const contactMailer = startContactMailer({
+    db,
+    smtpUrl: env.SMTP_URL,
+    to: env.CONTACT_TO,
+    siteUrl: env.siteUrl,
+    ...options.contactMail,
+  });
+  const maintenance = setInterval(() => {
+    pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
+  }, 60 * 60 * 1000);
+  maintenance.unref();
+  return { env, database, db, live, auth, adminSocket, contactMailer, maintenance };
 }
 
 /** The process-wide services, created on first use. */
@@ -81,6 +105,8 @@ export async function closeServices() {
   holder.current = null;
   if (!services) return;
   await new Promise<void>((done) => (services.adminSocket ? services.adminSocket.close(() => done()) : done()));
+  clearInterval(services.maintenance);
+  await services.contactMailer.stop().catch(() => {});
   await services.live.close().catch(() => {});
   await services.database.close();
 }

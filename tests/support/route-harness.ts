@@ -18,6 +18,8 @@ export async function createTestServices(kind: DatabaseKind, options: { seed?: b
     ...services,
     testDatabase,
     async dispose() {
+      clearInterval(services.maintenance);
+      await services.contactMailer.stop();
       await services.live.close();
       await testDatabase.dispose();
     },

@@ -1,6 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import type { Db } from "../../lib/db.server.ts";
-import type { ChapterImage, ChapterLayout } from "../../lib/db-schema.ts";
+import type { Selectable } from "kysely";
+import type { ChapterImage, ChapterLayout, ChapterTable } from "../../lib/db-schema.ts";
 
 export { CHAPTERS_TOPIC } from "./chapter-topics.ts";
 
@@ -39,11 +40,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 
 export const sanitizeChapterHtml = (html: string) => sanitizeHtml(html, SANITIZE_OPTIONS);
 
-type ChapterRow = Awaited<ReturnType<typeof selectChapters>>[number];
-
-function selectChapters(db: Db) {
-  return db.selectFrom("chapters").selectAll().execute();
-}
+type ChapterRow = Selectable<ChapterTable>;
 
 function toPage(row: ChapterRow): ChapterPage {
   return {
