@@ -10,9 +10,12 @@ export const TEST_SITE_URL = "http://localhost:3999";
 export type TestServices = Services & { dispose(): Promise<void>; testDatabase: TestDatabase };
 
 /** The app's real services (auth, live feed) on a throwaway database. */
-export async function createTestServices(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestServices> {
+export async function createTestServices(
+  kind: DatabaseKind,
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServices> {
   const testDatabase = await createTestDatabase(kind, options);
-  const env = parseEnv({ AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789", SITE_URL: TEST_SITE_URL, LOG_LEVEL: "silent" });
+  const env = parseEnv({ AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789", SITE_URL: TEST_SITE_URL, LOG_LEVEL: "silent", ...options.env });
   const services = await servicesOn(env, testDatabase);
   return {
     ...services,

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction } from "../../routes/login.tsx";
+import { createTestServices, routeArgs, signUpReader, type TestServices } from "../../../tests/support/route-harness.ts";
+import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
+
+type DataResult = { data?: { error?: string; fieldErrors?: Record<string, string> }; init?: { status?: number } };
+const asData = (value: unknown) => value as DataResult;
+
+describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices(kind);
+    await signUpReader(services, "lectora@example.com", "cempasuchil-2025");
+  });
+  afterAll(async () => {
+    await services.dispose();
+  });
+
+  const attempt = async (password: string, ip: string) =>
+    loginAction(
+      await routeArgs(services, "/login", {
+        method: "POST",
+        headers: { "x-client-ip": ip },
+        form: { email: "lectora@example.com", password, redirectTo: "/eventos" },
+      }),
+    );
+
+  it("signs in with the right password and returns to the page the reader came from, with a session cookie", async () => {
+    const response = (await attempt("cempasuchil-2025", "10.0.0.1")) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/eventos");
+    const cookie = response.headers.getSetCookie().join("\n");
+    expect(cookie).toMatch(/session_token=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("answers a wrong password with 401 and the Spanish message", async () => {
+    const result = asData(await attempt("equivocada", "10.0.0.2"));
+    expect(result.init?.status).toBe(401);
+    expect(result.data?.error).toBe("Correo o contraseña incorrectos.");
+  });
+
+  it("limits sign-in attempts per client address, in Spanish, without touching other addresses", async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index++) statuses.push(asData(await attempt("equivocada", "10.0.0.3")).init?.status ?? 200);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const limited = asData(await attempt("cempasuchil-2025", "10.0.0.3"));
+    expect(limited.init?.status).toBe(429);
+    expect(limited.data?.error).toBe(RATE_LIMIT_MESSAGE);
+    expect(((await attempt("cempasuchil-2025", "10.0.0.4")) as Response).status).toBe(302);
+  });
+
+  it("refuses a malformed e-mail before asking the provider", async () => {
+    const result = asData(
+      await loginAction(await routeArgs(services, "/login", { method: "POST", form: { email: "no-es-correo", password: "x", redirectTo: "/" } })),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data?.fieldErrors?.email).toBe("Escribe un correo electrónico válido, como nombre@ejemplo.com.");
+  });
+
+  it("never sends a reader off the site after signing in", async () => {
+    const response = (await loginAction(
+      await routeArgs(services, "/login", {
+        method: "POST",
+        headers: { "x-client-ip": "10.0.0.9" },
+        form: { email: "lectora@example.com", password: "cempasuchil-2025", redirectTo: "https://evil.example/" },
+      }),
+    )) as Response;
+    expect(response.headers.get("Location")).toBe("/");
+  });
+});

@@ -1,0 +1,49 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/lib/db.server.ts";
+import { migrate } from "../../app/lib/migrations.server.ts";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+
+async function admin(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [join(root, "scripts/admin.ts"), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+describe("npm run admin with the site stopped", () => {
+  it("grants, lists and refuses to revoke the last admin, opening the embedded database itself", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    await migrate(database);
+    for (const email of ["ana@example.com", "beto@example.com"]) {
+      await database.db
+        .insertInto("user")
+        .values({ id: email, name: email, email, emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
+        .execute();
+    }
+    await database.close();
+
+    expect(await admin(dataDir, "grant", "nadie@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("No hay ninguna cuenta") });
+    expect(await admin(dataDir, "grant", "ana@example.com")).toMatchObject({ code: 0 });
+    expect((await admin(dataDir, "list")).stdout).toContain("ana@example.com");
+    expect(await admin(dataDir, "revoke", "ana@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("último administrador") });
+    expect(await admin(dataDir, "grant", "beto@example.com")).toMatchObject({ code: 0 });
+    expect(await admin(dataDir, "revoke", "ana@example.com")).toMatchObject({ code: 0 });
+    const list = await admin(dataDir, "list");
+    expect(list.stdout).toContain("beto@example.com");
+    expect(list.stdout).not.toContain("ana@example.com");
+    expect(await admin(dataDir, "something-else")).toMatchObject({ code: 2 });
+  }, 60_000);
+});
