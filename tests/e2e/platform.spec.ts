@@ -43,6 +43,15 @@ test.describe("HTTP behaviour", () => {
     expect(response.headers()["content-encoding"]).toMatch(/br|gzip/);
   });
 
+  test("the live event stream is never compressed or buffered", async ({ baseURL }) => {
+    const controller = new AbortController();
+    const response = await fetch(`${baseURL}/api/live?topic=chapters`, { headers: { "Accept-Encoding": "gzip, br" }, signal: controller.signal });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
+    controller.abort();
+  });
+
   test("an unknown path is the 404 page, with its status and a link home", async ({ page }) => {
     for (const path of ["/section1", "/section2", "/reservation", "/special-event", "/no-existe/para-nada"]) {
       const response = await page.goto(path);
