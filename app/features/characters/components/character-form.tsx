@@ -196,7 +196,7 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
                 errors={errors}
                 required
                 inputMode="url"
-                help="https://… o una ruta del sitio, como /images/characters/valentina.svg."
+                help="Una ruta de este sitio, como /images/characters/valentina.svg."
               />
             </div>
             <div className="col-12">
