@@ -71,3 +71,19 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect(response.headers.get("Location")).toBe("/");
   });
 });
+
+describe("Google sign-in without GOOGLE_CLIENT_ID", () => {
+  it("shows the button disabled and refuses the action with a Spanish message", async () => {
+    const { loader: loginLoader } = await import("../../routes/login.tsx");
+    const services = await createTestServices("pglite");
+    try {
+      const page = (await loginLoader(await routeArgs(services, "/login"))) as { googleEnabled: boolean };
+      expect(page.googleEnabled).toBe(false);
+      const refused = asData(await loginAction(await routeArgs(services, "/login", { method: "POST", form: { intent: "google", redirectTo: "/" } })));
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data?.error).toBe("El acceso con Google no está disponible por ahora.");
+    } finally {
+      await services.dispose();
+    }
+  });
+});
