@@ -19,7 +19,7 @@ export const CHARACTER_FIELD_MESSAGES = {
   positionInvalid: "Usa una posición como center, top, left o 50% 20%.",
   imageUrlRequired: "Escribe la dirección de la imagen.",
   imageUrlInvalid:
-    "La imagen debe ser una URL (https://…) o una ruta del sitio que empiece con / (por ejemplo, /images/personaje.svg).",
+    "La imagen debe ser una dirección de este sitio que empiece con / (por ejemplo, /images/characters/valentina.svg).",
   textTooLong: `Este campo puede tener hasta ${TEXT_MAX} caracteres.`,
   tagsTooMany: `Puedes poner hasta ${TAGS_MAX} etiquetas.`,
   tagTooLong: `Cada etiqueta puede tener hasta ${TAG_MAX} caracteres.`,
