@@ -2,7 +2,18 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "public/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "public/",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { "react-hooks": reactHooks },
@@ -12,7 +23,15 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/*.server", "**/*.server.ts"], importNames: ["default"], message: "server modules stay on the server" }] },
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "**/*.server.ts"],
+              importNames: ["default"],
+              message: "server modules stay on the server",
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,14 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { LoadingScreen } from "./features/layout/components/loading-screen.tsx";
 import { SiteFooter } from "./features/layout/components/site-footer.tsx";
@@ -42,7 +52,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     // Google Analytics loads only when this is set (the CSP admits its hosts only then).
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     year: new Date().getFullYear(),
-    user: sessionUser ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" } : null,
+    user: sessionUser
+      ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
+      : null,
     isAdmin: admin as boolean | null,
     unlocked: unlocked.map(({ kind, name }) => ({ kind, name })),
   };
@@ -75,7 +87,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#contenido" className="visually-hidden-focusable skip-link">
           Saltar al contenido
         </a>
-        <SiteNavbar activeSection={activeNavSection(section)} user={data?.user ?? null} isAdmin={data?.isAdmin ?? null} />
+        <SiteNavbar
+          activeSection={activeNavSection(section)}
+          user={data?.user ?? null}
+          isAdmin={data?.isAdmin ?? null}
+        />
         <main id="contenido" tabIndex={-1}>
           {children}
         </main>

@@ -7,7 +7,12 @@
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
-import { parseAdminCommand, runAdminCommand, type AdminCommand, type AdminCommandResult } from "../app/features/admins/admin-command.server.ts";
+import {
+  parseAdminCommand,
+  runAdminCommand,
+  type AdminCommand,
+  type AdminCommandResult,
+} from "../app/features/admins/admin-command.server.ts";
 import { adminSocketPath } from "../app/features/admins/admin-socket.server.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import { lockHolder } from "../app/lib/directory-lock.server.ts";

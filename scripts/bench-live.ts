@@ -20,7 +20,14 @@ const origin = `http://localhost:${port}`;
 const chapterPath = "/salida-a-tzintzuntzan";
 
 const server = spawn(process.execPath, [join(root, "server/main.ts")], {
-  env: { ...process.env, PORT: String(port), SITE_URL: origin, DATA_DIR: mkdtempSync(join(tmpdir(), "bench-live-")), LOG_LEVEL: "warn", DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    SITE_URL: origin,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-live-")),
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -58,7 +65,8 @@ function openReader(onChange: (reader: Reader) => void): Promise<Reader> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 let failed = false;
 try {
@@ -69,7 +77,10 @@ try {
     body: new URLSearchParams({ email: "bench@example.com", password: "benchmark-2025", redirectTo: "/" }),
     redirect: "manual",
   });
-  const cookie = signUp.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   if (!cookie) throw new Error(`sign-up failed: ${signUp.status}`);
 
   let postedAt = 0;
@@ -99,7 +110,10 @@ try {
     });
     if (!response.ok) throw new Error(`comment refused: ${response.status}`);
     const acknowledged = performance.now() - postedAt;
-    await Promise.race([done, new Promise((_, fail) => setTimeout(() => fail(new Error("not every reader heard the comment in 30 s")), 30_000))]);
+    await Promise.race([
+      done,
+      new Promise((_, fail) => setTimeout(() => fail(new Error("not every reader heard the comment in 30 s")), 30_000)),
+    ]);
     const times = readers.map((reader) => reader.arrived!);
     const last = Math.max(...times);
     lastTimes.push(last);
@@ -111,7 +125,9 @@ try {
   }
   const result = median(lastTimes);
   failed = result > BUDGET_MS;
-  console.log(`${failed ? "✖" : "✔"} one comment reaches all ${READERS} readers in ${result.toFixed(0)} ms (median of ${ROUNDS} rounds; budget ${BUDGET_MS} ms)`);
+  console.log(
+    `${failed ? "✖" : "✔"} one comment reaches all ${READERS} readers in ${result.toFixed(0)} ms (median of ${ROUNDS} rounds; budget ${BUDGET_MS} ms)`,
+  );
   for (const reader of readers) reader.request.destroy();
 } finally {
   server.kill("SIGTERM");

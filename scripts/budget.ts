@@ -23,7 +23,13 @@ if (!existsSync(join(buildDir, "server/index.js"))) {
 }
 
 const server = spawn(process.execPath, [join(root, "server/main.ts")], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "budget-")), LOG_LEVEL: "warn", DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(join(tmpdir(), "budget-")),
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
@@ -52,9 +58,12 @@ try {
     const styles = new Set<string>();
     for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) scripts.add(match[1]!);
     for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) styles.add(match[1]!);
-    for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(match[1]!);
+    for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
+      scripts.add(match[1]!);
     const js = [...scripts].filter((src) => src.startsWith("/assets/")).reduce((sum, src) => sum + gzipSize(src), 0);
-    const css = [...styles].filter((href) => href.startsWith("/assets/")).reduce((sum, href) => sum + gzipSize(href), 0);
+    const css = [...styles]
+      .filter((href) => href.startsWith("/assets/"))
+      .reduce((sum, href) => sum + gzipSize(href), 0);
     const over = js > BUDGET.js || css > BUDGET.css;
     failed ||= over;
     console.log(

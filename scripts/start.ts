@@ -18,10 +18,17 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-const sourcesMtime = Math.max(...SOURCES.map((source) => join(root, source)).filter(existsSync).map(newestMtime));
+const sourcesMtime = Math.max(
+  ...SOURCES.map((source) => join(root, source))
+    .filter(existsSync)
+    .map(newestMtime),
+);
 if (!existsSync(buildMarker) || statSync(buildMarker).mtimeMs < sourcesMtime) {
   console.log("Construyendo el sitio…");
-  execFileSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   execFileSync(process.execPath, [join(root, "scripts/precompress.ts")], { cwd: root, stdio: "inherit" });
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, lint, unit and integration tests (Vitest), a production build, then
+ * `npm test`: typecheck, lint, format check, unit and integration tests (Vitest), a production build, then
  * end-to-end tests (Playwright in Chromium). Stops at the first failing step, exit code non-zero.
  */
 import { spawnSync } from "node:child_process";
@@ -18,7 +18,12 @@ const steps: [string, string, string[]][] = [
   ["typecheck", bin("react-router"), ["typegen"]],
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["lint", bin("eslint"), ["."]],
-  ["unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]],
+  ["format check", bin("prettier"), ["--check", "."]],
+  [
+    "unit and integration tests",
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+  ],
   ["build", bin("react-router"), ["build"]],
   ["precompress", process.execPath, [join(root, "scripts/precompress.ts")]],
   ["end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"]],
@@ -51,7 +56,9 @@ function printCounts() {
     failed += vitest.numFailedTests;
   }
   if (existsSync(playwrightReport)) {
-    const playwright = JSON.parse(readFileSync(playwrightReport, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
+    const playwright = JSON.parse(readFileSync(playwrightReport, "utf8")) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+    };
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected;
   }

@@ -13,7 +13,10 @@ export const INTERNAL_HEADERS = { nonce: "x-csp-nonce", requestId: "x-request-id
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-type Logger = { info(message: string, fields?: Record<string, unknown>): void; error(message: string, fields?: Record<string, unknown>): void };
+type Logger = {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+};
 
 export type AppOptions = {
   build: ServerBuild;

@@ -10,7 +10,8 @@ type EntryModule = {
 };
 
 const log = (level: "info" | "error", msg: string, fields: Record<string, unknown> = {}) => {
-  const error = fields.error instanceof Error ? { message: fields.error.message, stack: fields.error.stack } : fields.error;
+  const error =
+    fields.error instanceof Error ? { message: fields.error.message, stack: fields.error.stack } : fields.error;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...(error ? { error } : {}) });
   (level === "error" ? process.stderr : process.stdout).write(line + "\n");
 };

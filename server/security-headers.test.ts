@@ -15,7 +15,11 @@ describe("security headers", () => {
   });
 
   it("sends HSTS only for an https site", () => {
-    expect(securityHeaders({ nonce: "n", analytics: false, https: false })).not.toHaveProperty("Strict-Transport-Security");
-    expect(securityHeaders({ nonce: "n", analytics: false, https: true })["Strict-Transport-Security"]).toContain("max-age=");
+    expect(securityHeaders({ nonce: "n", analytics: false, https: false })).not.toHaveProperty(
+      "Strict-Transport-Security",
+    );
+    expect(securityHeaders({ nonce: "n", analytics: false, https: true })["Strict-Transport-Security"]).toContain(
+      "max-age=",
+    );
   });
 });

@@ -46,7 +46,8 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     // Production Google, or (GOOGLE_ISSUER) any OpenID Connect server under the id "google":
     // the sign-in and callback URLs are the same either way.
-    socialProviders: google && !google.issuer ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
+    socialProviders:
+      google && !google.issuer ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
     plugins:
       google && google.issuer
         ? [

@@ -25,7 +25,9 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
   it("applies every migration once and is a no-op the second time", async () => {
     const database = await fresh();
     expect(await migrate(database)).toEqual([]);
-    const { rows } = await sql<{ version: string }>`select version from schema_migrations order by version`.execute(database.db);
+    const { rows } = await sql<{ version: string }>`select version from schema_migrations order by version`.execute(
+      database.db,
+    );
     expect(rows.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
   });
 
@@ -59,7 +61,11 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
 
   it("seeds once when several instances start at the same moment", async () => {
     const database = await fresh();
-    const results = await Promise.all([seedDemoContent(database.db), seedDemoContent(database.db), seedDemoContent(database.db)]);
+    const results = await Promise.all([
+      seedDemoContent(database.db),
+      seedDemoContent(database.db),
+      seedDemoContent(database.db),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await database.db.selectFrom("chapters").select("id").execute()).toHaveLength(15);
   });
@@ -67,7 +73,10 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
   it("rejects rows that break the model's rules", async () => {
     const database = await fresh();
     await expect(
-      database.db.insertInto("characters").values({ name: "X", sort_order: -1, tags: [], required_url: null }).execute(),
+      database.db
+        .insertInto("characters")
+        .values({ name: "X", sort_order: -1, tags: [], required_url: null })
+        .execute(),
     ).rejects.toThrow();
     await expect(
       database.db

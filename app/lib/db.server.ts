@@ -23,8 +23,7 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: "pglite"; dataDir: string | null }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string; poolSize?: number };
 
 // pg returns int8 (bigserial, count(*)) as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));

@@ -9,7 +9,13 @@ const migrationFiles = import.meta.glob<string>("../../db/migrations/*.sql", {
 });
 
 export const migrations: Migration[] = Object.entries(migrationFiles)
-  .map(([path, text]) => ({ version: path.split("/").pop()!.replace(/\.sql$/, ""), text }))
+  .map(([path, text]) => ({
+    version: path
+      .split("/")
+      .pop()!
+      .replace(/\.sql$/, ""),
+    text,
+  }))
   .sort((a, b) => a.version.localeCompare(b.version));
 
 export const migrate = (database: DatabaseHandle) => applyMigrations(database, migrations);

@@ -16,7 +16,11 @@ export function setRateLimitMultiplier(value: number) {
   multiplier = value;
 }
 
-export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const window = `${rule.windowSeconds} seconds`;
   const { rows } = await sql<{ count: number; window_start: Date }>`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
@@ -26,11 +30,17 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
     returning count, window_start`.execute(db);
   const row = rows[0]!;
   const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
-  return { allowed: row.count <= rule.max * multiplier, retryAfterSeconds: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)) };
+  return {
+    allowed: row.count <= rule.max * multiplier,
+    retryAfterSeconds: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)),
+  };
 }
 
 /** Forgets counters whose window ended long ago (every client address leaves one row). */
 export async function pruneRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60): Promise<number> {
-  const result = await sql`delete from rate_limits where window_start < now() - ${`${olderThanSeconds} seconds`}::interval`.execute(db);
+  const result =
+    await sql`delete from rate_limits where window_start < now() - ${`${olderThanSeconds} seconds`}::interval`.execute(
+      db,
+    );
   return Number(result.numAffectedRows ?? 0);
 }

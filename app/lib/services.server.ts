@@ -39,7 +39,10 @@ const holder: Holder = ((globalThis as Record<symbol, Holder>)[Symbol.for("mictl
 });
 
 /** Opens the database, migrates, seeds an empty one and starts the live feed. */
-export async function createServices(env: Env, options: { seed?: boolean; adminSocket?: boolean } = {}): Promise<Services> {
+export async function createServices(
+  env: Env,
+  options: { seed?: boolean; adminSocket?: boolean } = {},
+): Promise<Services> {
   const embedded = !env.DATABASE_URL;
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
@@ -80,9 +83,12 @@ export async function servicesOn(
     siteUrl: env.siteUrl,
     ...options.contactMail,
   });
-  const maintenance = setInterval(() => {
-    pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
-  }, 60 * 60 * 1000);
+  const maintenance = setInterval(
+    () => {
+      pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
+    },
+    60 * 60 * 1000,
+  );
   maintenance.unref();
   return { env, database, db, live, auth, adminSocket, contactMailer, maintenance };
 }

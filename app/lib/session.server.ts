@@ -14,7 +14,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionContext, () => {
     pending ??= services(context)
       .auth.api.getSession({ headers: request.headers })
-      .then((session) => (session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null));
+      .then((session) =>
+        session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null,
+      );
     return pending;
   });
 };

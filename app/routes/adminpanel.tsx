@@ -13,7 +13,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const me = await requireAdmin({ url, context });
   try {
     const admins = await listAdmins(services(context).db);
-    return { me: me.id, admins: admins.map((admin) => ({ ...admin, createdAt: admin.createdAt.toISOString() })), loadError: null };
+    return {
+      me: me.id,
+      admins: admins.map((admin) => ({ ...admin, createdAt: admin.createdAt.toISOString() })),
+      loadError: null,
+    };
   } catch (error) {
     log.error("admin list failed", { requestId: requestId(request), error });
     return { me: me.id, admins: [], loadError: error instanceof Error ? error.message : String(error) };
@@ -32,11 +36,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const parsed = parseAdminEmail(form.get("email"));
     if (!parsed.ok) return data<ActionResult>({ intent, ok: false, message: parsed.error }, { status: 400 });
     const result = await grantAdminByEmail(db, parsed.email, publish);
-    return data<ActionResult>({ intent, ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.reason === "no-user" ? 404 : 409 });
+    return data<ActionResult>(
+      { intent, ok: result.ok, message: result.message },
+      { status: result.ok ? 200 : result.reason === "no-user" ? 404 : 409 },
+    );
   }
   if (intent === "remove") {
     const userId = form.get("userId");
-    if (typeof userId !== "string" || !userId) return data<ActionResult>({ intent, ok: false, message: ADMIN_MESSAGES.notAdmin }, { status: 400 });
+    if (typeof userId !== "string" || !userId)
+      return data<ActionResult>({ intent, ok: false, message: ADMIN_MESSAGES.notAdmin }, { status: 400 });
     const result = await revokeAdmin(db, userId, publish);
     return data<ActionResult>(
       { intent, ok: result.ok, message: result.ok ? result.message : ADMIN_MESSAGES.removeError + result.message },
@@ -47,7 +55,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ title: "Administradores", path: location.pathname, siteUrl: siteUrlFrom(matches), robots: "noindex, nofollow" });
+  pageMeta({
+    title: "Administradores",
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+    robots: "noindex, nofollow",
+  });
 
 export default function AdminPanel() {
   const { admins, loadError } = useLoaderData<typeof loader>();
@@ -79,7 +92,11 @@ export default function AdminPanel() {
         <h2 id="add-admin-title" className="h5">
           Agregar administrador
         </h2>
-        <adder.Form method="post" className="d-flex flex-wrap gap-2 align-items-start" key={addResult?.ok ? addResult.message + admins.length : "form"}>
+        <adder.Form
+          method="post"
+          className="d-flex flex-wrap gap-2 align-items-start"
+          key={addResult?.ok ? addResult.message + admins.length : "form"}
+        >
           <input type="hidden" name="intent" value="add" />
           <div className="flex-grow-1">
             <label htmlFor="admin-email" className="visually-hidden">
@@ -99,7 +116,11 @@ export default function AdminPanel() {
             Agregar
           </button>
         </adder.Form>
-        <p id="admin-email-message" className={`mt-2 mb-0 ${addResult?.ok ? "text-success" : "text-danger"}`} aria-live="polite">
+        <p
+          id="admin-email-message"
+          className={`mt-2 mb-0 ${addResult?.ok ? "text-success" : "text-danger"}`}
+          aria-live="polite"
+        >
           {addResult?.message}
         </p>
       </section>
@@ -113,7 +134,10 @@ export default function AdminPanel() {
         </p>
         <ul className="list-unstyled">
           {admins.map((admin) => (
-            <li key={admin.userId} className="card card-body mb-2 d-flex flex-row align-items-center justify-content-between gap-2">
+            <li
+              key={admin.userId}
+              className="card card-body mb-2 d-flex flex-row align-items-center justify-content-between gap-2"
+            >
               <span>{admin.email}</span>
               <remover.Form
                 method="post"
@@ -123,7 +147,12 @@ export default function AdminPanel() {
               >
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="userId" value={admin.userId} />
-                <button type="submit" className="btn btn-outline-danger btn-sm" disabled={!canRemove || remover.state !== "idle"} aria-label={`Quitar a ${admin.email}`}>
+                <button
+                  type="submit"
+                  className="btn btn-outline-danger btn-sm"
+                  disabled={!canRemove || remover.state !== "idle"}
+                  aria-label={`Quitar a ${admin.email}`}
+                >
                   Quitar
                 </button>
               </remover.Form>

@@ -10,7 +10,10 @@ async function handle(request: Request, context: Route.LoaderArgs["context"]) {
     const headers = new Headers(response.headers);
     headers.set("Content-Type", "application/json; charset=utf-8");
     headers.delete("Content-Length");
-    return new Response(JSON.stringify({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGE }), { status: 429, headers });
+    return new Response(JSON.stringify({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGE }), {
+      status: 429,
+      headers,
+    });
   }
   return response;
 }

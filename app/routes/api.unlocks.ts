@@ -18,7 +18,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!raw.startsWith("/") || raw.length > 500) return data({ unlocked: [] }, { status: 400 });
   const visited = new URL(raw, "http://site.invalid");
   try {
-    const unlocked = await unlockForVisit(services(context).db, user.id, unlockPathsFor(visited.pathname, visited.search));
+    const unlocked = await unlockForVisit(
+      services(context).db,
+      user.id,
+      unlockPathsFor(visited.pathname, visited.search),
+    );
     return { unlocked: unlocked.map(({ kind, name }) => ({ kind, name })) };
   } catch (error) {
     log.error("unlock failed", { requestId: requestId(request), error });

@@ -11,14 +11,18 @@ import { useLiveRevalidation } from "../ui/use-live.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = services(context);
   const user = await getUser(context);
-  const { cards, unlockedCount, total } = await listChapterCards(db, { userId: user?.id ?? null, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED });
+  const { cards, unlockedCount, total } = await listChapterCards(db, {
+    userId: user?.id ?? null,
+    forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED,
+  });
   return { cards, showSpecial: Boolean(user) && showSpecialChapterCard(unlockedCount, total) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: "Capítulos",
-    description: "Los capítulos de Valentina y Taquito: escanea el código QR al final de cada capítulo del libro para abrir el siguiente.",
+    description:
+      "Los capítulos de Valentina y Taquito: escanea el código QR al final de cada capítulo del libro para abrir el siguiente.",
     path: location.pathname,
     siteUrl: siteUrlFrom(matches),
     jsonLd: { "@type": "Book", name: "Valentina y Taquito", inLanguage: "es" },

@@ -33,14 +33,17 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { chapter } = await openChapter(args);
   const form = await args.request.formData();
-  if (form.get("intent") !== "comment") return data({ ok: false as const, error: "Acción desconocida." }, { status: 400 });
+  if (form.get("intent") !== "comment")
+    return data({ ok: false as const, error: "Acción desconocida." }, { status: 400 });
   const { db, live } = services(args.context);
   const result = await postComment(db, (topic, executor) => live.publish(topic, executor), {
     userId: user.id,
     sectionId: chapter.slug,
     text: form.get("text"),
   });
-  return result.ok ? { ok: true as const } : data({ ok: false as const, error: result.error }, { status: result.status });
+  return result.ok
+    ? { ok: true as const }
+    : data({ ok: false as const, error: result.error }, { status: result.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -76,10 +79,21 @@ export default function Chapter() {
   }, [viaToken, chapter.slugRoute, chapter.slug]);
 
   return (
-    <div className={`chapter-page chapter-layout-${chapter.layout}${chapter.background ? ` chapter-bg-${chapter.background}` : ""}`}>
+    <div
+      className={`chapter-page chapter-layout-${chapter.layout}${chapter.background ? ` chapter-bg-${chapter.background}` : ""}`}
+    >
       <div className="container py-4">
-        {chapter.layout === "second" ? <SecondLayoutChapter chapter={chapter} /> : <FirstLayoutChapter chapter={chapter} />}
-        <CommentsSection sectionId={chapter.slug} comments={comments} signedIn={signedIn} prompt={chapter.commentPrompt} />
+        {chapter.layout === "second" ? (
+          <SecondLayoutChapter chapter={chapter} />
+        ) : (
+          <FirstLayoutChapter chapter={chapter} />
+        )}
+        <CommentsSection
+          sectionId={chapter.slug}
+          comments={comments}
+          signedIn={signedIn}
+          prompt={chapter.commentPrompt}
+        />
       </div>
     </div>
   );

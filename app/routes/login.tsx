@@ -2,7 +2,12 @@ import { useEffect, useRef } from "react";
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { authErrorMessage, forwardCookies } from "../features/auth/auth-responses.server.ts";
-import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH, parseCredentials, type CredentialErrors } from "../features/auth/credentials.schema.ts";
+import {
+  CREDENTIAL_MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  parseCredentials,
+  type CredentialErrors,
+} from "../features/auth/credentials.schema.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { googleConfig } from "../lib/auth.server.ts";
 import { services } from "../lib/context.server.ts";
@@ -45,14 +50,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
 
   if (form.get("intent") === "google") {
-    if (!googleConfig(env)) return data<ActionResult>({ error: "El acceso con Google no está disponible por ahora." }, { status: 400 });
+    if (!googleConfig(env))
+      return data<ActionResult>({ error: "El acceso con Google no está disponible por ahora." }, { status: 400 });
     const response = await auth.api.signInSocial({
-      body: { provider: "google", callbackURL: `${env.siteUrl}${redirectTo}`, errorCallbackURL: `${env.siteUrl}/login?error=google` },
+      body: {
+        provider: "google",
+        callbackURL: `${env.siteUrl}${redirectTo}`,
+        errorCallbackURL: `${env.siteUrl}/login?error=google`,
+      },
       headers: request.headers,
       asResponse: true,
     });
     const body = (await response.json().catch(() => null)) as { url?: string } | null;
-    if (!response.ok || !body?.url) return data<ActionResult>({ error: await authErrorMessage(response) }, { status: 502 });
+    if (!response.ok || !body?.url)
+      return data<ActionResult>({ error: await authErrorMessage(response) }, { status: 502 });
     return redirect(body.url, { headers: forwardCookies(response) });
   }
 
@@ -62,9 +73,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<ActionResult>({ fieldErrors: parsed.errors, email }, { status: 400 });
 
   // Counted per client address (the socket's, set by our server), shared by every instance.
-  const limit = await hitRateLimit(db, `${mode}:${clientIp(request)}`, mode === "signup" ? { max: 5, windowSeconds: 600 } : { max: 10, windowSeconds: 60 });
+  const limit = await hitRateLimit(
+    db,
+    `${mode}:${clientIp(request)}`,
+    mode === "signup" ? { max: 5, windowSeconds: 600 } : { max: 10, windowSeconds: 60 },
+  );
   if (!limit.allowed) {
-    return data<ActionResult>({ error: RATE_LIMIT_MESSAGE, email }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    return data<ActionResult>(
+      { error: RATE_LIMIT_MESSAGE, email },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   }
 
   const { email: cleanEmail, password } = parsed.data;
@@ -75,7 +93,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
           headers: request.headers,
           asResponse: true,
         })
-      : await auth.api.signInEmail({ body: { email: cleanEmail, password }, headers: request.headers, asResponse: true });
+      : await auth.api.signInEmail({
+          body: { email: cleanEmail, password },
+          headers: request.headers,
+          asResponse: true,
+        });
   if (!response.ok) {
     const status = response.status === 401 || response.status === 422 ? response.status : 400;
     return data<ActionResult>({ error: await authErrorMessage(response), email }, { status });
@@ -118,10 +140,18 @@ export default function Login() {
 
           <Form method="post" className="mb-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button type="submit" name="intent" value="google" className="btn btn-light border w-100 py-2" disabled={!googleEnabled || busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="google"
+              className="btn btn-light border w-100 py-2"
+              disabled={!googleEnabled || busy}
+            >
               Continuar con Google <span className="badge bg-success ms-2">Recomendado</span>
             </button>
-            {!googleEnabled && <p className="small mt-2 mb-0">El acceso con Google no está disponible por ahora; usa tu correo.</p>}
+            {!googleEnabled && (
+              <p className="small mt-2 mb-0">El acceso con Google no está disponible por ahora; usa tu correo.</p>
+            )}
             {googleFailed && (
               <p className="small text-danger mt-2 mb-0" role="alert">
                 No pudimos ingresar con Google. Intenta de nuevo o usa tu correo.

@@ -18,7 +18,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function NotFound() {
   return (
     <div className="container py-5 text-center">
-      <img src="/images/not-found.svg" alt="Taquito olfatea una puerta cerrada con candado" width="320" height="240" className="img-fluid mb-4" />
+      <img
+        src="/images/not-found.svg"
+        alt="Taquito olfatea una puerta cerrada con candado"
+        width="320"
+        height="240"
+        className="img-fluid mb-4"
+      />
       <h1>Esta página está bloqueada o no existe</h1>
       <p className="lead">
         Algunas páginas permanecen bloqueadas hasta que completes los capítulos del libro. Sigue leyendo y escanea los

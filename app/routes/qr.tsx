@@ -19,7 +19,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ state: resolution.state, target: null }, { status: resolution.state === "expired" ? 410 : 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Código QR | Valentina y Taquito" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Código QR | Valentina y Taquito" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export default function QrPage() {
   const result = useLoaderData<typeof loader>();

@@ -17,12 +17,23 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser({ url, context });
   const form = await request.formData();
   const { db, live } = services(context);
-  const result = await postComment(db, (topic, executor) => live.publish(topic, executor), { userId: user.id, sectionId: SECTION_ID, text: form.get("text") });
-  return result.ok ? { ok: true as const } : data({ ok: false as const, error: result.error }, { status: result.status });
+  const result = await postComment(db, (topic, executor) => live.publish(topic, executor), {
+    userId: user.id,
+    sectionId: SECTION_ID,
+    text: form.get("text"),
+  });
+  return result.ok
+    ? { ok: true as const }
+    : data({ ok: false as const, error: result.error }, { status: result.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ title: "Capítulo de muestra", path: location.pathname, siteUrl: siteUrlFrom(matches), robots: "noindex, nofollow" });
+  pageMeta({
+    title: "Capítulo de muestra",
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+    robots: "noindex, nofollow",
+  });
 
 /** SPEC.md §2: a sign-in placeholder chapter with lorem text. */
 export default function Section3() {
@@ -33,14 +44,20 @@ export default function Section3() {
       <p className="lead">Un capítulo que todavía se está escribiendo.</p>
       <div className="chapter-body">
         <p>
-          Lorem ipsum de cempasúchil: las velas titilan sobre la ofrenda mientras el papel picado baila con el viento del lago. Taquito
-          olfatea el pan de muerto y Valentina anota en su cuaderno cada cosa extraña que ve.
+          Lorem ipsum de cempasúchil: las velas titilan sobre la ofrenda mientras el papel picado baila con el viento
+          del lago. Taquito olfatea el pan de muerto y Valentina anota en su cuaderno cada cosa extraña que ve.
         </p>
         <p>
-          Dolor sit amet del Mictlán: aquí irá la siguiente parte de la historia. Mientras tanto, cuéntanos qué crees que pasará.
+          Dolor sit amet del Mictlán: aquí irá la siguiente parte de la historia. Mientras tanto, cuéntanos qué crees
+          que pasará.
         </p>
       </div>
-      <CommentsSection sectionId={SECTION_ID} comments={comments} signedIn prompt="¿Qué crees que pasará en este capítulo?" />
+      <CommentsSection
+        sectionId={SECTION_ID}
+        comments={comments}
+        signedIn
+        prompt="¿Qué crees que pasará en este capítulo?"
+      />
     </div>
   );
 }

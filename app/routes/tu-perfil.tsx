@@ -24,7 +24,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // The profile saved is always the session's own: no user id is read from the form.
   const user = await requireUser({ url, context });
   const form = await request.formData();
-  const parsed = parseProfileForm({ displayName: form.get("displayName"), age: form.get("age"), clan: form.get("clan") });
+  const parsed = parseProfileForm({
+    displayName: form.get("displayName"),
+    age: form.get("age"),
+    clan: form.get("clan"),
+  });
   if (!parsed.ok) return data<ProfileActionResult>({ ok: false, fieldErrors: parsed.errors }, { status: 400 });
   try {
     await saveOwnProfile(services(context).db, user, parsed.data);

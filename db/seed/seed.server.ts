@@ -50,29 +50,30 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       )
       .execute();
 
-    if (seedCharacters.length) await trx
-      .insertInto("characters")
-      .values(
-        seedCharacters.map((character) => ({
-          id: character.id,
-          name: character.name,
-          subtitle: character.subtitle,
-          description: character.description,
-          image_url: character.imageUrl,
-          position: character.position,
-          sort_order: character.order,
-          power: character.power,
-          weakness: character.weakness,
-          color: character.color,
-          place: character.place,
-          tags: character.tags,
-          required_url: character.requiredUrl,
-          required_url_text: character.requiredUrlText,
-          style: character.style,
-          created_by: "seed",
-        })),
-      )
-      .execute();
+    if (seedCharacters.length)
+      await trx
+        .insertInto("characters")
+        .values(
+          seedCharacters.map((character) => ({
+            id: character.id,
+            name: character.name,
+            subtitle: character.subtitle,
+            description: character.description,
+            image_url: character.imageUrl,
+            position: character.position,
+            sort_order: character.order,
+            power: character.power,
+            weakness: character.weakness,
+            color: character.color,
+            place: character.place,
+            tags: character.tags,
+            required_url: character.requiredUrl,
+            required_url_text: character.requiredUrlText,
+            style: character.style,
+            created_by: "seed",
+          })),
+        )
+        .execute();
 
     await trx
       .insertInto("qr_codes")

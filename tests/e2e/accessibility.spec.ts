@@ -7,12 +7,22 @@ async function expectNoViolations(page: Page, path: string) {
   await page.goto(path);
   await waitForLoadingScreen(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
   expect(summary, path).toEqual([]);
 }
 
 test("visitor pages have no accessibility violations", async ({ page }) => {
-  for (const path of ["/login", "/login?modo=registro", "/capitulos", "/salida-a-tzintzuntzan", "/qr/no-existe", "/qr/event", "/pagina-que-no-existe"]) {
+  for (const path of [
+    "/login",
+    "/login?modo=registro",
+    "/capitulos",
+    "/salida-a-tzintzuntzan",
+    "/qr/no-existe",
+    "/qr/event",
+    "/pagina-que-no-existe",
+  ]) {
     await expectNoViolations(page, path);
   }
 });

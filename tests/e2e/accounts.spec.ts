@@ -41,11 +41,16 @@ test.describe("sign-up, sign-in and sign-out", () => {
   test("the server refuses a malformed e-mail and a short new password beside the fields", async ({ page }) => {
     await page.goto("/login?modo=registro");
     // Bypass the browser's own checks to see the server's answer.
-    await page.locator("form").last().evaluate((form) => form.setAttribute("novalidate", ""));
+    await page
+      .locator("form")
+      .last()
+      .evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByLabel("Correo electrónico").fill("no-es-un-correo");
     await page.getByLabel("Contraseña").fill("corta");
     await page.getByRole("button", { name: "Crear cuenta" }).click();
-    await expect(page.locator("#email-error")).toHaveText("Escribe un correo electrónico válido, como nombre@ejemplo.com.");
+    await expect(page.locator("#email-error")).toHaveText(
+      "Escribe un correo electrónico válido, como nombre@ejemplo.com.",
+    );
     await expect(page.locator("#password-error")).toHaveText("La contraseña debe tener al menos 8 caracteres.");
   });
 
@@ -102,7 +107,9 @@ test.describe("profile", () => {
   test("saves name, age and clan; the clan changes the look; invalid values stay unsaved", async ({ page }) => {
     await signUp(page);
     await page.goto("/tu-perfil");
-    await expect(page.getByText("No mostraremos tu edad en el sitio, es solo para fines de personalización.")).toBeVisible();
+    await expect(
+      page.getByText("No mostraremos tu edad en el sitio, es solo para fines de personalización."),
+    ).toBeVisible();
 
     await page.getByLabel("Clan", { exact: true }).selectOption({ label: "Xibalba" });
     await expect(page.locator(".profile-page")).toHaveClass(/clan-bg-3/);
@@ -176,7 +183,9 @@ test.describe("admins", () => {
     expect((await adminCommand("bogus")).code).toBe(2);
   });
 
-  test("a reader gets a 403 page at /adminpanel and /add-character, and their actions write nothing", async ({ page }) => {
+  test("a reader gets a 403 page at /adminpanel and /add-character, and their actions write nothing", async ({
+    page,
+  }) => {
     await signUp(page);
     for (const path of ["/adminpanel", "/add-character"]) {
       const response = await page.goto(path);
@@ -186,14 +195,22 @@ test.describe("admins", () => {
     const origin = new URL(page.url()).origin;
     const me = page.getByTestId("navbar-user");
     const myEmailPrefix = await me.textContent();
-    const post = await page.request.post("/adminpanel", { headers: { Origin: origin }, form: { intent: "add", email: `${myEmailPrefix}@example.com` } });
+    const post = await page.request.post("/adminpanel", {
+      headers: { Origin: origin },
+      form: { intent: "add", email: `${myEmailPrefix}@example.com` },
+    });
     expect(post.status()).toBe(403);
     const list = await adminCommand("list");
     expect(list.stdout).not.toContain(`${myEmailPrefix}@`);
-    expect((await page.request.post("/add-character", { headers: { Origin: origin }, form: { name: "Intruso" } })).status()).toBe(403);
+    expect(
+      (await page.request.post("/add-character", { headers: { Origin: origin }, form: { name: "Intruso" } })).status(),
+    ).toBe(403);
   });
 
-  test("the panel adds by e-mail, refuses unknown e-mails, lists and removes with confirmation", async ({ page, browser }) => {
+  test("the panel adds by e-mail, refuses unknown e-mails, lists and removes with confirmation", async ({
+    page,
+    browser,
+  }) => {
     // A second reader to promote.
     const otherContext = await browser.newContext();
     const otherPage = await otherContext.newPage();

@@ -5,7 +5,9 @@ import { signUp, waitForLoadingScreen } from "./support.ts";
 const token = (number: number) => `/${CHAPTER_PATHS.find((chapter) => chapter.number === number)!.token}`;
 
 test.describe("chapter list", () => {
-  test("shows the 14 chapters in order, chapter 1 free, all open by default, no special card for visitors", async ({ page }) => {
+  test("shows the 14 chapters in order, chapter 1 free, all open by default, no special card for visitors", async ({
+    page,
+  }) => {
     await page.goto("/capitulos");
     const cards = page.locator(".chapter-card");
     await expect(cards).toHaveCount(14);
@@ -13,7 +15,10 @@ test.describe("chapter list", () => {
     await expect(cards.first()).toContainText("Gratis");
     await expect(cards.nth(13)).toContainText("Capítulo 14");
     await expect(page.getByText("Bloqueado")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Salida a Tzintzuntzan" })).toHaveAttribute("href", "/salida-a-tzintzuntzan");
+    await expect(page.getByRole("link", { name: "Salida a Tzintzuntzan" })).toHaveAttribute(
+      "href",
+      "/salida-a-tzintzuntzan",
+    );
     await expect(page.getByRole("link", { name: "El Mictlán" })).toHaveAttribute("href", token(7));
     await expect(page.getByText("Capítulo Especial")).toHaveCount(0);
   });
@@ -25,7 +30,10 @@ test.describe("chapter list", () => {
     await page.goto("/capitulos");
     const special = page.locator(".chapter-card-special");
     await expect(special).toContainText("Ahora que terminaste el libro...");
-    await expect(special.getByRole("link", { name: "Capítulo Especial" })).toHaveAttribute("href", SPECIAL_CHAPTER_PATH);
+    await expect(special.getByRole("link", { name: "Capítulo Especial" })).toHaveAttribute(
+      "href",
+      SPECIAL_CHAPTER_PATH,
+    );
     await page.goto(token(4));
     await page.goto("/capitulos");
     await expect(page.locator(".chapter-card-special")).toHaveCount(0);
@@ -63,7 +71,9 @@ test.describe("chapter pages", () => {
     await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(token(2))}$`));
   });
 
-  test("second-layout chapters show their number image, two captioned images and their own prompt", async ({ page }) => {
+  test("second-layout chapters show their number image, two captioned images and their own prompt", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto(token(9));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("El juego de pelota");
@@ -102,7 +112,9 @@ test.describe("unlocks", () => {
   test("visiting a chapter's token unlocks it and its character once, with a celebration", async ({ page }) => {
     await signUp(page);
     await page.goto(token(6));
-    await expect(page.getByRole("status").filter({ hasText: "¡Desbloqueaste" })).toHaveText("¡Desbloqueaste Camazotz y el capítulo «Camazotz»!");
+    await expect(page.getByRole("status").filter({ hasText: "¡Desbloqueaste" })).toHaveText(
+      "¡Desbloqueaste Camazotz y el capítulo «Camazotz»!",
+    );
     // A second visit unlocks nothing new: no celebration.
     await page.goto(token(6));
     await page.waitForLoadState("networkidle");
@@ -199,7 +211,11 @@ test.describe("QR codes", () => {
       await new Promise((done) => setTimeout(done, 700));
       await route.continue();
     });
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/qr/book"));
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
+      ).__reactRouterDataRouter.navigate("/qr/book"),
+    );
     await expect(page.getByText("Verifying QR code...").first()).toBeVisible();
     await expect(page).toHaveURL(/\/\?book$/);
     await page.goBack();

@@ -102,7 +102,9 @@ test("an unlock recorded through one instance is seen through the other", async 
   const page = await context.newPage();
   await signUpOn(page, ports[0]!);
   await page.goto(`http://localhost:${ports[1]}/capitulos`);
-  const card = page.locator(".chapter-card").filter({ has: page.locator(".chapter-card-number", { hasText: /^Capítulo 6$/ }) });
+  const card = page
+    .locator(".chapter-card")
+    .filter({ has: page.locator(".chapter-card-number", { hasText: /^Capítulo 6$/ }) });
   await expect(card).toContainText("Bloqueado");
 
   await page.goto(`http://localhost:${ports[0]}${chapter6}`);

@@ -16,7 +16,9 @@ test("a page whose live stream dropped reconnects and still shows new comments",
       await route.continue();
     }
   });
-  const reconnected = page.waitForRequest((request) => request.url().includes("/api/live?") && refused === 1, { timeout: 15_000 });
+  const reconnected = page.waitForRequest((request) => request.url().includes("/api/live?") && refused === 1, {
+    timeout: 15_000,
+  });
   await page.goto(chapter11);
   await expect(page.getByRole("heading", { name: "¡El primer comentario es tuyo!" })).toBeVisible();
   await reconnected;
@@ -29,7 +31,9 @@ test("a page whose live stream dropped reconnects and still shows new comments",
   await other.getByRole("textbox").fill("¿Me escuchas después del corte?");
   await other.getByRole("button", { name: "Comentar" }).click();
 
-  await expect(page.locator(".comment-text").first()).toHaveText("¿Me escuchas después del corte?", { timeout: 15_000 });
+  await expect(page.locator(".comment-text").first()).toHaveText("¿Me escuchas después del corte?", {
+    timeout: 15_000,
+  });
   expect(refused).toBe(1);
   await otherContext.close();
 });

@@ -45,7 +45,10 @@ test.describe("HTTP behaviour", () => {
 
   test("the live event stream is never compressed or buffered", async ({ baseURL }) => {
     const controller = new AbortController();
-    const response = await fetch(`${baseURL}/api/live?topic=chapters`, { headers: { "Accept-Encoding": "gzip, br" }, signal: controller.signal });
+    const response = await fetch(`${baseURL}/api/live?topic=chapters`, {
+      headers: { "Accept-Encoding": "gzip, br" },
+      signal: controller.signal,
+    });
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     expect(response.headers.get("content-encoding")).toBeNull();
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
@@ -57,7 +60,11 @@ test.describe("HTTP behaviour", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
     }
-    await expect(page.getByText("Algunas páginas permanecen bloqueadas hasta que completes los capítulos del libro.", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("Algunas páginas permanecen bloqueadas hasta que completes los capítulos del libro.", {
+        exact: false,
+      }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
   });
 
@@ -158,7 +165,13 @@ test.describe("layout", () => {
 test.describe("the embedded database belongs to one process", () => {
   test("a second server on the running server's data directory stops with a clear message", async () => {
     const child = spawn(process.execPath, [join(root, "server/main.ts")], {
-      env: { ...process.env, PORT: String(3350 + Math.floor(Math.random() * 50)), DATA_DIR: serverDataDir(), DATABASE_URL: "", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        PORT: String(3350 + Math.floor(Math.random() * 50)),
+        DATA_DIR: serverDataDir(),
+        DATABASE_URL: "",
+        LOG_LEVEL: "info",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -176,7 +189,11 @@ test.describe("the embedded database belongs to one process", () => {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
       stdio: "ignore",
     });
-    await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status, {
+        timeout: 30_000,
+      })
+      .toBe(200);
     // A reader with a live stream open must not keep the server from stopping.
     const controller = new AbortController();
     void fetch(`http://localhost:${port}/api/live?topic=chapters`, { signal: controller.signal }).catch(() => {});

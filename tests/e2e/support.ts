@@ -16,7 +16,9 @@ export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toStr
 
 /** The running test server's data directory (written by tests/support/e2e-server.ts). */
 export function serverDataDir(): string {
-  const state = JSON.parse(readFileSync(join(process.env.E2E_STATE_DIR ?? tmpdir(), `mictlan-e2e-${port}.json`), "utf8")) as { dataDir: string };
+  const state = JSON.parse(
+    readFileSync(join(process.env.E2E_STATE_DIR ?? tmpdir(), `mictlan-e2e-${port}.json`), "utf8"),
+  ) as { dataDir: string };
   return state.dataDir;
 }
 

@@ -35,10 +35,16 @@ describe("npm run admin with the site stopped", () => {
     }
     await database.close();
 
-    expect(await admin(dataDir, "grant", "nadie@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("No hay ninguna cuenta") });
+    expect(await admin(dataDir, "grant", "nadie@example.com")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No hay ninguna cuenta"),
+    });
     expect(await admin(dataDir, "grant", "ana@example.com")).toMatchObject({ code: 0 });
     expect((await admin(dataDir, "list")).stdout).toContain("ana@example.com");
-    expect(await admin(dataDir, "revoke", "ana@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("último administrador") });
+    expect(await admin(dataDir, "revoke", "ana@example.com")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("último administrador"),
+    });
     expect(await admin(dataDir, "grant", "beto@example.com")).toMatchObject({ code: 0 });
     expect(await admin(dataDir, "revoke", "ana@example.com")).toMatchObject({ code: 0 });
     const list = await admin(dataDir, "list");

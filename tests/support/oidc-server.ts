@@ -1,7 +1,11 @@
 import { Events, OAuth2Server } from "oauth2-mock-server";
 
 /** The account the local OpenID Connect server signs in, standing in for a Google account. */
-export const GOOGLE_TEST_ACCOUNT = { sub: "google-lectora-1", email: "lectora.google@example.com", name: "Lectora de Google" };
+export const GOOGLE_TEST_ACCOUNT = {
+  sub: "google-lectora-1",
+  email: "lectora.google@example.com",
+  name: "Lectora de Google",
+};
 
 /** A real OpenID Connect provider on loopback (discovery, JWKS, code flow with PKCE). */
 export async function startOidcServer(port: number) {

@@ -15,7 +15,12 @@ export async function createTestServices(
   options: { seed?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestServices> {
   const testDatabase = await createTestDatabase(kind, options);
-  const env = parseEnv({ AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789", SITE_URL: TEST_SITE_URL, LOG_LEVEL: "silent", ...options.env });
+  const env = parseEnv({
+    AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+    SITE_URL: TEST_SITE_URL,
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
   const services = await servicesOn(env, testDatabase);
   return {
     ...services,
@@ -31,9 +36,15 @@ export async function createTestServices(
 
 /** Signs a reader up through better-auth and returns the Cookie header of their session. */
 export async function signUpReader(services: Services, email: string, password = "cempasuchil-2025") {
-  const response = await services.auth.api.signUpEmail({ body: { email, password, name: email.split("@")[0]! }, asResponse: true });
+  const response = await services.auth.api.signUpEmail({
+    body: { email, password, name: email.split("@")[0]! },
+    asResponse: true,
+  });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   const { user } = (await response.json()) as { user: { id: string } };
   return { cookie, userId: user.id };
 }
@@ -42,7 +53,11 @@ export async function signUpReader(services: Services, email: string, password =
  * The arguments React Router hands a loader or action, after the root middleware ran: a real
  * request, the services, and the session read from the request's cookie.
  */
-export async function routeArgs(services: Services, path: string, init: RequestInit & { cookie?: string; form?: Record<string, string> } = {}) {
+export async function routeArgs(
+  services: Services,
+  path: string,
+  init: RequestInit & { cookie?: string; form?: Record<string, string> } = {},
+) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
   let body = init.body;

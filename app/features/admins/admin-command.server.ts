@@ -18,12 +18,25 @@ export async function runAdminCommand(db: Db, publish: Publish, command: AdminCo
   if (command.command === "list") {
     const admins = await listAdmins(db);
     if (admins.length === 0) return { ok: true, message: "No hay administradores todavía." };
-    return { ok: true, message: admins.map((admin) => `${admin.email}\t(desde ${admin.createdAt.toISOString().slice(0, 10)})`).join("\n") };
+    return {
+      ok: true,
+      message: admins
+        .map((admin) => `${admin.email}\t(desde ${admin.createdAt.toISOString().slice(0, 10)})`)
+        .join("\n"),
+    };
   }
   const result =
-    command.command === "grant" ? await grantAdminByEmail(db, command.email, publish) : await revokeAdminByEmail(db, command.email, publish);
+    command.command === "grant"
+      ? await grantAdminByEmail(db, command.email, publish)
+      : await revokeAdminByEmail(db, command.email, publish);
   if (result.ok) {
-    return { ok: true, message: command.command === "grant" ? `${command.email} ahora es administrador.` : `${command.email} ya no es administrador.` };
+    return {
+      ok: true,
+      message:
+        command.command === "grant"
+          ? `${command.email} ahora es administrador.`
+          : `${command.email} ya no es administrador.`,
+    };
   }
   const reasons: Record<typeof result.reason, string> = {
     "no-user": `No hay ninguna cuenta con el correo ${command.email}. La persona debe crear su cuenta en el sitio primero.`,

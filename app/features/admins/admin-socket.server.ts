@@ -30,7 +30,8 @@ export async function startAdminSocket(dataDir: string, db: Db, publish: Publish
       try {
         const args = JSON.parse(buffer.slice(0, newline)) as unknown;
         const command = Array.isArray(args) ? parseAdminCommand(args.map(String)) : { error: "bad request" };
-        result = "error" in command ? { ok: false, message: command.error } : await runAdminCommand(db, publish, command);
+        result =
+          "error" in command ? { ok: false, message: command.error } : await runAdminCommand(db, publish, command);
       } catch (error) {
         log.error("admin command failed", { error });
         result = { ok: false, message: "El servidor no pudo ejecutar la orden." };

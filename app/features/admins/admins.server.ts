@@ -10,7 +10,9 @@ export { ADMIN_MESSAGES };
 
 export type AdminEntry = { userId: string; email: string; createdAt: Date };
 
-export type AdminChangeResult = { ok: true; message: string } | { ok: false; message: string; reason: "no-user" | "last-admin" | "not-admin" | "already-admin" };
+export type AdminChangeResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; reason: "no-user" | "last-admin" | "not-admin" | "already-admin" };
 
 type Publish = (topic: string, executor: Db) => Promise<void>;
 
@@ -72,7 +74,11 @@ export async function revokeAdminByEmail(db: Db, email: string, publish: Publish
     .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
     .executeTakeFirst();
   if (!admin) {
-    const user = await db.selectFrom("user").select("id").where(sql<string>`lower(email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
+    const user = await db
+      .selectFrom("user")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+      .executeTakeFirst();
     return user
       ? { ok: false, reason: "not-admin", message: ADMIN_MESSAGES.notAdmin }
       : { ok: false, reason: "no-user", message: ADMIN_MESSAGES.noUser };

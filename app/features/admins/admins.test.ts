@@ -6,7 +6,10 @@ const noPublish = async () => {};
 
 async function createUser(database: TestDatabase, email: string) {
   const id = `user-${email}`;
-  await database.db.insertInto("user").values({ id, name: email, email, emailVerified: false, createdAt: new Date(), updatedAt: new Date() }).execute();
+  await database.db
+    .insertInto("user")
+    .values({ id, name: email, email, emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
+    .execute();
   return id;
 }
 
@@ -21,16 +24,28 @@ describe.each(DATABASE_KINDS)("admins on %s", (kind) => {
 
   it("grants by e-mail, case-insensitively, only to an existing account", async () => {
     const id = await createUser(database, "ana@example.com");
-    expect(await grantAdminByEmail(database.db, "nadie@example.com", noPublish)).toMatchObject({ ok: false, message: "No user found with this email" });
-    expect(await grantAdminByEmail(database.db, "  ANA@example.com ", noPublish)).toMatchObject({ ok: true, message: "Admin added successfully" });
+    expect(await grantAdminByEmail(database.db, "nadie@example.com", noPublish)).toMatchObject({
+      ok: false,
+      message: "No user found with this email",
+    });
+    expect(await grantAdminByEmail(database.db, "  ANA@example.com ", noPublish)).toMatchObject({
+      ok: true,
+      message: "Admin added successfully",
+    });
     expect(await isAdmin(database.db, id)).toBe(true);
-    expect(await grantAdminByEmail(database.db, "ana@example.com", noPublish)).toMatchObject({ ok: false, reason: "already-admin" });
+    expect(await grantAdminByEmail(database.db, "ana@example.com", noPublish)).toMatchObject({
+      ok: false,
+      reason: "already-admin",
+    });
   });
 
   it("refuses to remove the last admin", async () => {
     const [only] = await listAdmins(database.db);
     expect(await revokeAdmin(database.db, only!.userId, noPublish)).toMatchObject({ ok: false, reason: "last-admin" });
-    expect(await revokeAdminByEmail(database.db, only!.email, noPublish)).toMatchObject({ ok: false, reason: "last-admin" });
+    expect(await revokeAdminByEmail(database.db, only!.email, noPublish)).toMatchObject({
+      ok: false,
+      reason: "last-admin",
+    });
     expect(await listAdmins(database.db)).toHaveLength(1);
   });
 

@@ -22,7 +22,8 @@ export function parseCredentials(form: { email: unknown; password: unknown }, mo
   if (!email) errors.email = CREDENTIAL_MESSAGES.emailRequired;
   else if (!emailSchema.safeParse(email).success) errors.email = CREDENTIAL_MESSAGES.emailInvalid;
   if (!password) errors.password = CREDENTIAL_MESSAGES.passwordRequired;
-  else if (mode === "signup" && password.length < MIN_PASSWORD_LENGTH) errors.password = CREDENTIAL_MESSAGES.passwordTooShort;
+  else if (mode === "signup" && password.length < MIN_PASSWORD_LENGTH)
+    errors.password = CREDENTIAL_MESSAGES.passwordTooShort;
   else if (password.length > 128) errors.password = CREDENTIAL_MESSAGES.passwordTooLong;
   return Object.keys(errors).length ? { ok: false as const, errors } : { ok: true as const, data: { email, password } };
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../routes/login.tsx";
-import { createTestServices, routeArgs, signUpReader, type TestServices } from "../../../tests/support/route-harness.ts";
+import {
+  createTestServices,
+  routeArgs,
+  signUpReader,
+  type TestServices,
+} from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
 
@@ -44,7 +49,8 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
 
   it("limits sign-in attempts per client address, in Spanish, without touching other addresses", async () => {
     const statuses: number[] = [];
-    for (let index = 0; index < 11; index++) statuses.push(asData(await attempt("equivocada", "10.0.0.3")).init?.status ?? 200);
+    for (let index = 0; index < 11; index++)
+      statuses.push(asData(await attempt("equivocada", "10.0.0.3")).init?.status ?? 200);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     const limited = asData(await attempt("cempasuchil-2025", "10.0.0.3"));
     expect(limited.init?.status).toBe(429);
@@ -54,7 +60,12 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
 
   it("refuses a malformed e-mail before asking the provider", async () => {
     const result = asData(
-      await loginAction(await routeArgs(services, "/login", { method: "POST", form: { email: "no-es-correo", password: "x", redirectTo: "/" } })),
+      await loginAction(
+        await routeArgs(services, "/login", {
+          method: "POST",
+          form: { email: "no-es-correo", password: "x", redirectTo: "/" },
+        }),
+      ),
     );
     expect(result.init?.status).toBe(400);
     expect(result.data?.fieldErrors?.email).toBe("Escribe un correo electrónico válido, como nombre@ejemplo.com.");
@@ -79,7 +90,11 @@ describe("Google sign-in without GOOGLE_CLIENT_ID", () => {
     try {
       const page = (await loginLoader(await routeArgs(services, "/login"))) as { googleEnabled: boolean };
       expect(page.googleEnabled).toBe(false);
-      const refused = asData(await loginAction(await routeArgs(services, "/login", { method: "POST", form: { intent: "google", redirectTo: "/" } })));
+      const refused = asData(
+        await loginAction(
+          await routeArgs(services, "/login", { method: "POST", form: { intent: "google", redirectTo: "/" } }),
+        ),
+      );
       expect(refused.init?.status).toBe(400);
       expect(refused.data?.error).toBe("El acceso con Google no está disponible por ahora.");
     } finally {

@@ -65,12 +65,17 @@ function toPage(row: ChapterRow): ChapterPage {
 }
 
 /** The chapter a path opens: its token path, or its slug for first-layout chapters. */
-export async function findChapterByPath(db: Db, pathname: string): Promise<{ chapter: ChapterPage; viaToken: boolean } | null> {
+export async function findChapterByPath(
+  db: Db,
+  pathname: string,
+): Promise<{ chapter: ChapterPage; viaToken: boolean } | null> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const row = await db
     .selectFrom("chapters")
     .selectAll()
-    .where((eb) => eb.or([eb("required_url", "=", path), eb.and([eb("slug_route", "=", true), eb("slug", "=", path.slice(1))])]))
+    .where((eb) =>
+      eb.or([eb("required_url", "=", path), eb.and([eb("slug_route", "=", true), eb("slug", "=", path.slice(1))])]),
+    )
     .executeTakeFirst();
   if (!row) return null;
   return { chapter: toPage(row), viaToken: row.required_url === path };
@@ -99,7 +104,9 @@ export async function listChapterCards(
   const rows = await db.selectFrom("chapters").selectAll().orderBy("sort_order").orderBy("id").execute();
   const unlocked = options.userId
     ? new Set(
-        (await db.selectFrom("unlocked_chapters").select("chapter_id").where("user_id", "=", options.userId).execute()).map((row) => row.chapter_id),
+        (
+          await db.selectFrom("unlocked_chapters").select("chapter_id").where("user_id", "=", options.userId).execute()
+        ).map((row) => row.chapter_id),
       )
     : new Set<string>();
   const visible = rows.filter((row) => !row.hidden);
@@ -127,6 +134,11 @@ export function showSpecialChapterCard(unlockedCount: number, chapterCount: numb
 
 export async function hasUnlockedChapter(db: Db, userId: string, chapterId: string): Promise<boolean> {
   return Boolean(
-    await db.selectFrom("unlocked_chapters").select("chapter_id").where("user_id", "=", userId).where("chapter_id", "=", chapterId).executeTakeFirst(),
+    await db
+      .selectFrom("unlocked_chapters")
+      .select("chapter_id")
+      .where("user_id", "=", userId)
+      .where("chapter_id", "=", chapterId)
+      .executeTakeFirst(),
   );
 }

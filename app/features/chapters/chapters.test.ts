@@ -5,7 +5,9 @@ import { findChapterByPath, listChapterCards, sanitizeChapterHtml, showSpecialCh
 
 describe("chapter body sanitising", () => {
   it("keeps the story's formatting", () => {
-    expect(sanitizeChapterHtml("<p>Hola <em>Taquito</em></p><blockquote>ecos</blockquote>")).toBe("<p>Hola <em>Taquito</em></p><blockquote>ecos</blockquote>");
+    expect(sanitizeChapterHtml("<p>Hola <em>Taquito</em></p><blockquote>ecos</blockquote>")).toBe(
+      "<p>Hola <em>Taquito</em></p><blockquote>ecos</blockquote>",
+    );
   });
 
   it("removes scripts, event handlers, styles and javascript: links", () => {
@@ -30,7 +32,14 @@ describe.each(DATABASE_KINDS)("chapters on %s", (kind) => {
     database = await createTestDatabase(kind, { seed: true });
     await database.db
       .insertInto("user")
-      .values({ id: "reader", name: "r", email: "r@example.com", emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
+      .values({
+        id: "reader",
+        name: "r",
+        email: "r@example.com",
+        emailVerified: false,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
       .execute();
   });
   afterAll(async () => {
@@ -39,8 +48,14 @@ describe.each(DATABASE_KINDS)("chapters on %s", (kind) => {
 
   it("finds a chapter by its token path and, for the first layout, by its slug", async () => {
     const first = CHAPTER_PATHS[1]!;
-    expect(await findChapterByPath(database.db, `/${first.token}`)).toMatchObject({ viaToken: true, chapter: { slug: first.slug } });
-    expect(await findChapterByPath(database.db, `/${first.slug}`)).toMatchObject({ viaToken: false, chapter: { slug: first.slug } });
+    expect(await findChapterByPath(database.db, `/${first.token}`)).toMatchObject({
+      viaToken: true,
+      chapter: { slug: first.slug },
+    });
+    expect(await findChapterByPath(database.db, `/${first.slug}`)).toMatchObject({
+      viaToken: false,
+      chapter: { slug: first.slug },
+    });
     const second = CHAPTER_PATHS.find((chapter) => chapter.number === 9)!;
     expect(await findChapterByPath(database.db, `/${second.slug}`)).toBeNull();
     expect(await findChapterByPath(database.db, "/no-existe")).toBeNull();

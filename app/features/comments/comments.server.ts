@@ -18,7 +18,12 @@ export async function listComments(db: Db, sectionId: string): Promise<CommentVi
     .orderBy("id", "desc")
     .limit(PAGE_SIZE)
     .execute();
-  return rows.map((row) => ({ id: row.id, text: row.text, userName: row.user_name, createdAt: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    text: row.text,
+    userName: row.user_name,
+    createdAt: row.created_at.toISOString(),
+  }));
 }
 
 export type PostCommentResult = { ok: true } | { ok: false; status: 400 | 429; error: string };
@@ -37,9 +42,16 @@ export async function postComment(
   const limit = await hitRateLimit(db, `comment:${input.userId}`, { max: 5, windowSeconds: 60 });
   if (!limit.allowed) return { ok: false, status: 429, error: COMMENT_MESSAGES.rateLimited };
   await db.transaction().execute(async (trx) => {
-    const profile = await trx.selectFrom("profiles").select("display_name").where("user_id", "=", input.userId).executeTakeFirst();
+    const profile = await trx
+      .selectFrom("profiles")
+      .select("display_name")
+      .where("user_id", "=", input.userId)
+      .executeTakeFirst();
     const userName = profile?.display_name.trim() || "Anonymous";
-    await trx.insertInto("comments").values({ section_id: input.sectionId, user_id: input.userId, user_name: userName, text: checked.text }).execute();
+    await trx
+      .insertInto("comments")
+      .values({ section_id: input.sectionId, user_id: input.userId, user_name: userName, text: checked.text })
+      .execute();
     await publish(commentsTopic(input.sectionId), trx);
   });
   return { ok: true };

@@ -28,18 +28,33 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
     for (const id of ["ana", "sin-nombre", "veloz"]) {
       await database.db
         .insertInto("user")
-        .values({ id, name: id, email: `${id}@example.com`, emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
+        .values({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          emailVerified: false,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
         .execute();
     }
-    await database.db.insertInto("profiles").values({ user_id: "ana", email: "ana@example.com", display_name: "Ana" }).execute();
-    await database.db.insertInto("profiles").values({ user_id: "sin-nombre", email: "x@example.com", display_name: "  " }).execute();
+    await database.db
+      .insertInto("profiles")
+      .values({ user_id: "ana", email: "ana@example.com", display_name: "Ana" })
+      .execute();
+    await database.db
+      .insertInto("profiles")
+      .values({ user_id: "sin-nombre", email: "x@example.com", display_name: "  " })
+      .execute();
   });
   afterAll(async () => {
     await database.dispose();
   });
 
   it("stores the trimmed text under the reader's display name and announces it", async () => {
-    expect(await postComment(database.db, publish, { userId: "ana", sectionId: "patzcuaro", text: "  ¡Qué miedo!  " })).toEqual({ ok: true });
+    expect(
+      await postComment(database.db, publish, { userId: "ana", sectionId: "patzcuaro", text: "  ¡Qué miedo!  " }),
+    ).toEqual({ ok: true });
     const [comment] = await listComments(database.db, "patzcuaro");
     expect(comment).toMatchObject({ text: "¡Qué miedo!", userName: "Ana" });
     expect(topics).toContain("comments:patzcuaro");
@@ -54,19 +69,29 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
     await postComment(database.db, publish, { userId: "ana", sectionId: "el-mictlan", text: "primero" });
     await new Promise((done) => setTimeout(done, 5));
     await postComment(database.db, publish, { userId: "ana", sectionId: "el-mictlan", text: "segundo" });
-    expect((await listComments(database.db, "el-mictlan")).map((comment) => comment.text)).toEqual(["segundo", "primero"]);
+    expect((await listComments(database.db, "el-mictlan")).map((comment) => comment.text)).toEqual([
+      "segundo",
+      "primero",
+    ]);
     expect(await listComments(database.db, "la-puerta")).toEqual([]);
   });
 
   it("writes nothing for blank or too-long text", async () => {
-    expect(await postComment(database.db, publish, { userId: "ana", sectionId: "la-puerta", text: "   " })).toMatchObject({ ok: false, status: 400 });
-    expect(await postComment(database.db, publish, { userId: "ana", sectionId: "la-puerta", text: "x".repeat(1001) })).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await postComment(database.db, publish, { userId: "ana", sectionId: "la-puerta", text: "   " }),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await postComment(database.db, publish, { userId: "ana", sectionId: "la-puerta", text: "x".repeat(1001) }),
+    ).toMatchObject({ ok: false, status: 400 });
     expect(await listComments(database.db, "la-puerta")).toEqual([]);
   });
 
   it("limits how fast one reader can post", async () => {
     const results = [];
-    for (let index = 0; index < 6; index++) results.push(await postComment(database.db, publish, { userId: "veloz", sectionId: "las-batallas", text: `n${index}` }));
+    for (let index = 0; index < 6; index++)
+      results.push(
+        await postComment(database.db, publish, { userId: "veloz", sectionId: "las-batallas", text: `n${index}` }),
+      );
     expect(results.filter((result) => result.ok)).toHaveLength(5);
     expect(results.at(-1)).toEqual({ ok: false, status: 429, error: COMMENT_MESSAGES.rateLimited });
   });

@@ -40,7 +40,11 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
  * Saves the reader's own profile (the caller passes the session's user id, never one from the
  * form). Bio and website have no input in the form and are kept as they are.
  */
-export async function saveOwnProfile(db: Db, user: { id: string; email: string }, input: ProfileInput): Promise<Profile> {
+export async function saveOwnProfile(
+  db: Db,
+  user: { id: string; email: string },
+  input: ProfileInput,
+): Promise<Profile> {
   await db
     .insertInto("profiles")
     .values({

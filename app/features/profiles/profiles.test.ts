@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as profileAction, loader as profileLoader } from "../../routes/tu-perfil.tsx";
-import { createTestServices, routeArgs, signUpReader, type TestServices } from "../../../tests/support/route-harness.ts";
+import {
+  createTestServices,
+  routeArgs,
+  signUpReader,
+  type TestServices,
+} from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { getProfile } from "./profiles.server.ts";
 
-const statusOf = (value: unknown) => (value instanceof Response ? value.status : (value as { init?: { status?: number } })?.init?.status ?? 200);
+const statusOf = (value: unknown) =>
+  value instanceof Response ? value.status : ((value as { init?: { status?: number } })?.init?.status ?? 200);
 
 describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
   let services: TestServices;
@@ -17,7 +23,12 @@ describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
 
   it("gives every new account a profile named after its e-mail", async () => {
     const { userId } = await signUpReader(services, "nueva@example.com");
-    expect(await getProfile(services.db, userId)).toMatchObject({ displayName: "nueva", email: "nueva@example.com", clan: 0, age: null });
+    expect(await getProfile(services.db, userId)).toMatchObject({
+      displayName: "nueva",
+      email: "nueva@example.com",
+      clan: 0,
+      age: null,
+    });
   });
 
   it("saves only the signed-in reader's own profile, whatever the form says", async () => {
@@ -37,18 +48,38 @@ describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
 
   it("keeps bio and website, which the form has no inputs for, and sets lastUpdated", async () => {
     const { userId, cookie } = await signUpReader(services, "carla@example.com");
-    await services.db.updateTable("profiles").set({ bio: "Me gustan los alebrijes", website: "https://carla.example" }).where("user_id", "=", userId).execute();
+    await services.db
+      .updateTable("profiles")
+      .set({ bio: "Me gustan los alebrijes", website: "https://carla.example" })
+      .where("user_id", "=", userId)
+      .execute();
     const before = (await getProfile(services.db, userId))!.lastUpdated;
     await new Promise((done) => setTimeout(done, 20));
-    await profileAction(await routeArgs(services, "/tu-perfil", { method: "POST", cookie, form: { displayName: "Carla", age: "", clan: "1" } }));
+    await profileAction(
+      await routeArgs(services, "/tu-perfil", {
+        method: "POST",
+        cookie,
+        form: { displayName: "Carla", age: "", clan: "1" },
+      }),
+    );
     const after = (await getProfile(services.db, userId))!;
-    expect(after).toMatchObject({ bio: "Me gustan los alebrijes", website: "https://carla.example", displayName: "Carla" });
+    expect(after).toMatchObject({
+      bio: "Me gustan los alebrijes",
+      website: "https://carla.example",
+      displayName: "Carla",
+    });
     expect(after.lastUpdated.getTime()).toBeGreaterThan(before.getTime());
   });
 
   it("refuses invalid input with 400 and writes nothing", async () => {
     const { userId, cookie } = await signUpReader(services, "dani@example.com");
-    const result = await profileAction(await routeArgs(services, "/tu-perfil", { method: "POST", cookie, form: { displayName: "", age: "200", clan: "7" } }));
+    const result = await profileAction(
+      await routeArgs(services, "/tu-perfil", {
+        method: "POST",
+        cookie,
+        form: { displayName: "", age: "200", clan: "7" },
+      }),
+    );
     expect(statusOf(result)).toBe(400);
     expect(await getProfile(services.db, userId)).toMatchObject({ displayName: "dani", age: null, clan: 0 });
   });
@@ -58,9 +89,9 @@ describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Ftu-perfil");
-    const refused = await profileAction(await routeArgs(services, "/tu-perfil", { method: "POST", form: { displayName: "X", age: "", clan: "0" } })).catch(
-      (error: unknown) => error,
-    );
+    const refused = await profileAction(
+      await routeArgs(services, "/tu-perfil", { method: "POST", form: { displayName: "X", age: "", clan: "0" } }),
+    ).catch((error: unknown) => error);
     expect((refused as Response).status).toBe(302);
   });
 });

@@ -23,7 +23,10 @@ describe.each(DATABASE_KINDS)("QR codes on %s", (kind) => {
 
   it("compares the expiry with the current time", async () => {
     expect(await resolveQrCode(database.db, "event")).toEqual({ state: "expired" });
-    expect(await resolveQrCode(database.db, "future", new Date("2025-06-01T00:00:00Z"))).toEqual({ state: "valid", target: "/" });
+    expect(await resolveQrCode(database.db, "future", new Date("2025-06-01T00:00:00Z"))).toEqual({
+      state: "valid",
+      target: "/",
+    });
     expect(await resolveQrCode(database.db, "future", new Date("2026-01-01T00:00:00Z"))).toEqual({ state: "expired" });
   });
 });

@@ -17,7 +17,9 @@ type Props = { signedIn: boolean; unlockedOnLoad: Unlocked[] };
  */
 export function UnlockToast({ signedIn, unlockedOnLoad }: Props) {
   const location = useLocation();
-  const [message, setMessage] = useState<string | null>(() => (unlockedOnLoad.length ? celebrate(unlockedOnLoad) : null));
+  const [message, setMessage] = useState<string | null>(() =>
+    unlockedOnLoad.length ? celebrate(unlockedOnLoad) : null,
+  );
   const path = location.pathname + location.search;
   const firstPath = useRef(path);
 
@@ -53,7 +55,12 @@ export function UnlockToast({ signedIn, unlockedOnLoad }: Props) {
       {message && (
         <div className="unlock-toast" role="status">
           <span>{message}</span>
-          <button type="button" className="btn-close btn-close-white ms-3" aria-label="Cerrar aviso" onClick={() => setMessage(null)} />
+          <button
+            type="button"
+            className="btn-close btn-close-white ms-3"
+            aria-label="Cerrar aviso"
+            onClick={() => setMessage(null)}
+          />
         </div>
       )}
     </div>

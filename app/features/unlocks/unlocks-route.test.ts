@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as unlockAction } from "../../routes/api.unlocks.ts";
-import { createTestServices, routeArgs, signUpReader, type TestServices } from "../../../tests/support/route-harness.ts";
+import {
+  createTestServices,
+  routeArgs,
+  signUpReader,
+  type TestServices,
+} from "../../../tests/support/route-harness.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../chapters/chapter-paths.ts";
 import { unlockedCharacterIds } from "./unlocks.server.ts";
 
 const statusOf = (value: unknown) => (value as { init?: { status?: number } })?.init?.status ?? 200;
 const post = (services: TestServices, body: unknown, cookie?: string) =>
-  routeArgs(services, "/api/unlocks", { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+  routeArgs(services, "/api/unlocks", {
+    method: "POST",
+    cookie,
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
 
 describe("POST /api/unlocks", () => {
   let services: TestServices;
@@ -20,14 +30,21 @@ describe("POST /api/unlocks", () => {
   it("unlocks what the reader's visited path unlocks, and only for that reader", async () => {
     const ana = await signUpReader(services, "ana@example.com");
     const result = await unlockAction(await post(services, { path: tokenPathOf(CHAPTER_PATHS[1]!) }, ana.cookie));
-    expect(result).toEqual({ unlocked: [{ kind: "character", name: "La abuela Lupe" }, { kind: "chapter", name: "Casa de la abuela" }] });
+    expect(result).toEqual({
+      unlocked: [
+        { kind: "character", name: "La abuela Lupe" },
+        { kind: "chapter", name: "Casa de la abuela" },
+      ],
+    });
     expect(await unlockedCharacterIds(services.db, ana.userId)).toEqual(["abuela-lupe"]);
   });
 
   it("refuses visitors and malformed paths, writing nothing", async () => {
     expect(statusOf(await unlockAction(await post(services, { path: "/29c252741a79" })))).toBe(401);
     const beto = await signUpReader(services, "beto@example.com");
-    expect(statusOf(await unlockAction(await post(services, { path: "https://evil.example/x" }, beto.cookie)))).toBe(400);
+    expect(statusOf(await unlockAction(await post(services, { path: "https://evil.example/x" }, beto.cookie)))).toBe(
+      400,
+    );
     expect(await unlockedCharacterIds(services.db, beto.userId)).toEqual([]);
   });
 });

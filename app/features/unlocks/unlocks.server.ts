@@ -20,7 +20,10 @@ export async function unlockForVisit(db: Db, userId: string, paths: readonly str
       .insertInto("unlocked_characters")
       .columns(["user_id", "character_id"])
       .expression((eb) =>
-        eb.selectFrom("characters").select((inner) => [inner.val(userId).as("user_id"), "id"]).where("required_url", "in", paths),
+        eb
+          .selectFrom("characters")
+          .select((inner) => [inner.val(userId).as("user_id"), "id"])
+          .where("required_url", "in", paths),
       )
       .onConflict((conflict) => conflict.columns(["user_id", "character_id"]).doNothing())
       .returning("character_id")
@@ -29,18 +32,39 @@ export async function unlockForVisit(db: Db, userId: string, paths: readonly str
       .insertInto("unlocked_chapters")
       .columns(["user_id", "chapter_id"])
       .expression((eb) =>
-        eb.selectFrom("chapters").select((inner) => [inner.val(userId).as("user_id"), "id"]).where("required_url", "in", paths),
+        eb
+          .selectFrom("chapters")
+          .select((inner) => [inner.val(userId).as("user_id"), "id"])
+          .where("required_url", "in", paths),
       )
       .onConflict((conflict) => conflict.columns(["user_id", "chapter_id"]).doNothing())
       .returning("chapter_id")
       .execute();
     const unlocked: Unlocked[] = [];
     if (characters.length) {
-      const names = await trx.selectFrom("characters").select(["id", "name"]).where("id", "in", characters.map((row) => row.character_id)).orderBy("sort_order").execute();
+      const names = await trx
+        .selectFrom("characters")
+        .select(["id", "name"])
+        .where(
+          "id",
+          "in",
+          characters.map((row) => row.character_id),
+        )
+        .orderBy("sort_order")
+        .execute();
       unlocked.push(...names.map((row) => ({ kind: "character" as const, id: row.id, name: row.name })));
     }
     if (chapters.length) {
-      const titles = await trx.selectFrom("chapters").select(["id", "title"]).where("id", "in", chapters.map((row) => row.chapter_id)).orderBy("sort_order").execute();
+      const titles = await trx
+        .selectFrom("chapters")
+        .select(["id", "title"])
+        .where(
+          "id",
+          "in",
+          chapters.map((row) => row.chapter_id),
+        )
+        .orderBy("sort_order")
+        .execute();
       unlocked.push(...titles.map((row) => ({ kind: "chapter" as const, id: row.id, name: row.title })));
     }
     return unlocked;
@@ -48,6 +72,10 @@ export async function unlockForVisit(db: Db, userId: string, paths: readonly str
 }
 
 export async function unlockedCharacterIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom("unlocked_characters").select("character_id").where("user_id", "=", userId).execute();
+  const rows = await db
+    .selectFrom("unlocked_characters")
+    .select("character_id")
+    .where("user_id", "=", userId)
+    .execute();
   return rows.map((row) => row.character_id);
 }

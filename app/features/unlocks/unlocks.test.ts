@@ -19,7 +19,14 @@ describe.each(DATABASE_KINDS)("unlocks on %s", (kind) => {
     for (const id of ["ana", "beto"]) {
       await database.db
         .insertInto("user")
-        .values({ id, name: id, email: `${id}@example.com`, emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
+        .values({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          emailVerified: false,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
         .execute();
     }
   });
@@ -50,7 +57,11 @@ describe.each(DATABASE_KINDS)("unlocks on %s", (kind) => {
   it("stays atomic and idempotent under concurrent visits", async () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => unlockForVisit(database.db, "beto", [chapter6])));
     expect(results.flat().filter((item) => item.kind === "chapter")).toHaveLength(1);
-    const rows = await database.db.selectFrom("unlocked_characters").selectAll().where("user_id", "=", "beto").execute();
+    const rows = await database.db
+      .selectFrom("unlocked_characters")
+      .selectAll()
+      .where("user_id", "=", "beto")
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });

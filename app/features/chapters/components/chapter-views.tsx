@@ -23,7 +23,13 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
           {chapter.subtitle && <p className="lead chapter-subtitle">{chapter.subtitle}</p>}
         </header>
         {chapter.decorativeImage && (
-          <img src={versioned(chapter.decorativeImage, chapter.version)} alt="" width="400" height="300" className="chapter-decoration img-fluid mb-3" />
+          <img
+            src={versioned(chapter.decorativeImage, chapter.version)}
+            alt=""
+            width="400"
+            height="300"
+            className="chapter-decoration img-fluid mb-3"
+          />
         )}
         <div className="chapter-body" dangerouslySetInnerHTML={{ __html: chapter.contentHtml }} />
       </div>
@@ -32,18 +38,41 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
           <ul className="list-unstyled chapter-thumbnails">
             {chapter.images.map((image, index) => (
               <li key={image.src} className="mb-3">
-                <button type="button" className="thumbnail-button" onClick={() => setOpenImage(index)} aria-label={`Ver en grande: ${image.alt}`}>
-                  <img src={versioned(image.src, chapter.version)} alt={image.alt} width="200" height="150" loading="lazy" className="img-fluid rounded" />
+                <button
+                  type="button"
+                  className="thumbnail-button"
+                  onClick={() => setOpenImage(index)}
+                  aria-label={`Ver en grande: ${image.alt}`}
+                >
+                  <img
+                    src={versioned(image.src, chapter.version)}
+                    alt={image.alt}
+                    width="200"
+                    height="150"
+                    loading="lazy"
+                    className="img-fluid rounded"
+                  />
                 </button>
               </li>
             ))}
           </ul>
         </aside>
       )}
-      <DialogModal open={selected != null} onClose={() => setOpenImage(null)} labelledBy="chapter-image-title" size="lg">
+      <DialogModal
+        open={selected != null}
+        onClose={() => setOpenImage(null)}
+        labelledBy="chapter-image-title"
+        size="lg"
+      >
         {selected && (
           <figure className="mb-0">
-            <img src={versioned(selected.src, chapter.version)} alt={selected.alt} width="800" height="600" className="img-fluid rounded" />
+            <img
+              src={versioned(selected.src, chapter.version)}
+              alt={selected.alt}
+              width="800"
+              height="600"
+              className="img-fluid rounded"
+            />
             <figcaption className="mt-3">
               <h2 id="chapter-image-title" className="h5">
                 {selected.alt}
@@ -66,7 +95,13 @@ export function SecondLayoutChapter({ chapter }: { chapter: ChapterData }) {
       </Link>
       <header className="d-flex align-items-center gap-3 mb-3">
         {chapter.numberImage && (
-          <img src={versioned(chapter.numberImage, chapter.version)} alt={`Capítulo ${chapter.number}`} width="96" height="96" className="chapter-number" />
+          <img
+            src={versioned(chapter.numberImage, chapter.version)}
+            alt={`Capítulo ${chapter.number}`}
+            width="96"
+            height="96"
+            className="chapter-number"
+          />
         )}
         <div>
           <h1 className="mb-1">{chapter.title}</h1>
@@ -77,7 +112,14 @@ export function SecondLayoutChapter({ chapter }: { chapter: ChapterData }) {
       <div className="row g-4 mt-2">
         {chapter.images.slice(0, 2).map((image) => (
           <figure key={image.src} className="col-md-6 mb-0">
-            <img src={versioned(image.src, chapter.version)} alt={image.alt} width="400" height="300" loading="lazy" className="img-fluid rounded" />
+            <img
+              src={versioned(image.src, chapter.version)}
+              alt={image.alt}
+              width="400"
+              height="300"
+              loading="lazy"
+              className="img-fluid rounded"
+            />
             <figcaption className="mt-2">{image.description}</figcaption>
           </figure>
         ))}

@@ -30,7 +30,10 @@ export function CommentsSection({ sectionId, comments, signedIn, prompt }: Props
           {comments.map((comment) => (
             <li key={comment.id} className="card card-body mb-3 comment">
               <p className="mb-1 comment-meta">
-                <strong>{comment.userName}</strong> · <time dateTime={comment.createdAt} suppressHydrationWarning>{formatCommentDate(comment.createdAt)}</time>
+                <strong>{comment.userName}</strong> ·{" "}
+                <time dateTime={comment.createdAt} suppressHydrationWarning>
+                  {formatCommentDate(comment.createdAt)}
+                </time>
               </p>
               {/* Text, never HTML: React escapes it. */}
               <p className="mb-0 comment-text">{comment.text}</p>

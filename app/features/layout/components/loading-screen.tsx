@@ -15,7 +15,13 @@ export function LoadingScreen() {
   return (
     <>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: skipScript }} suppressHydrationWarning />
-      <div className="loading-screen" role="status" aria-live="polite" data-testid="loading-screen" suppressHydrationWarning>
+      <div
+        className="loading-screen"
+        role="status"
+        aria-live="polite"
+        data-testid="loading-screen"
+        suppressHydrationWarning
+      >
         <img src="/favicon.svg" alt="" width="96" height="96" className="loading-screen-flower" />
         <span className="loading-screen-text">Cargando…</span>
       </div>

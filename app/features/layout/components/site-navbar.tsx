@@ -23,7 +23,8 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
 
   // The reader comes back to this page after signing in.
   const here = location.pathname + location.search;
-  const loginHref = location.pathname === "/login" || here === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`;
+  const loginHref =
+    location.pathname === "/login" || here === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`;
 
   const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
   const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);

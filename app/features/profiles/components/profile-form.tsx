@@ -18,11 +18,19 @@ export function ProfileForm({ profile }: Props) {
   const saving = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const fieldErrors = localErrors ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {});
-  const errorText = localErrors ? "revisa los campos marcados." : result && !result.ok ? (result.error ?? "revisa los campos marcados.") : null;
+  const errorText = localErrors
+    ? "revisa los campos marcados."
+    : result && !result.ok
+      ? (result.error ?? "revisa los campos marcados.")
+      : null;
 
   const checkBeforeSending = (event: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
-    const parsed = parseProfileForm({ displayName: form.get("displayName"), age: form.get("age"), clan: form.get("clan") });
+    const parsed = parseProfileForm({
+      displayName: form.get("displayName"),
+      age: form.get("age"),
+      clan: form.get("clan"),
+    });
     if (parsed.ok) {
       setLocalErrors(null);
     } else {
@@ -127,7 +135,15 @@ export function ProfileForm({ profile }: Props) {
           </div>
           <div className="col-lg-5">
             <section className="card card-body clan-card shadow-sm" aria-labelledby="clan-title">
-              {clan.emblem && <img src={clan.emblem} alt={`Emblema del clan ${clan.name}`} width="120" height="120" className="mb-3" />}
+              {clan.emblem && (
+                <img
+                  src={clan.emblem}
+                  alt={`Emblema del clan ${clan.name}`}
+                  width="120"
+                  height="120"
+                  className="mb-3"
+                />
+              )}
               <h2 id="clan-title" className="h4">
                 {clan.title}
               </h2>
