@@ -112,8 +112,15 @@ test.describe("profile", () => {
     ).toBeVisible();
 
     await page.getByLabel("Clan", { exact: true }).selectOption({ label: "Xibalba" });
+    const background = () =>
+      page.locator(".profile-page").evaluate((element) => getComputedStyle(element).backgroundImage);
     await expect(page.locator(".profile-page")).toHaveClass(/clan-bg-3/);
     await expect(page.getByRole("heading", { name: /Clan Xibalba/ })).toBeVisible();
+    const xibalba = await background();
+    expect(xibalba).toContain("gradient");
+    await page.getByLabel("Clan", { exact: true }).selectOption({ label: "Echéndaro" });
+    await expect.poll(background).not.toBe(xibalba);
+    await page.getByLabel("Clan", { exact: true }).selectOption({ label: "Xibalba" });
 
     await page.getByLabel("Nombre para mostrar").fill("   ");
     await page.getByRole("button", { name: "Guardar" }).click();
