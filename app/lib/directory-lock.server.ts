@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { linkSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export type DirectoryLock = { path: string; release(): void };
@@ -24,52 +25,85 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Returns the PID holding the lock on `dir`, or null when nobody does. */
-export function lockHolder(dir: string): number | null {
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function readPid(path: string): number | null {
   try {
-    const pid = Number.parseInt(readFileSync(join(dir, "db.lock"), "utf8"), 10);
-    return Number.isFinite(pid) && isAlive(pid) ? pid : null;
+    const pid = Number.parseInt(readFileSync(path, "utf8"), 10);
+    return Number.isFinite(pid) ? pid : null;
   } catch {
     return null;
   }
 }
 
+/** Returns the PID holding the lock on `dir`, or null when nobody does. */
+export function lockHolder(dir: string): number | null {
+  const pid = readPid(join(dir, "db.lock"));
+  return pid !== null && isAlive(pid) ? pid : null;
+}
+
 /**
- * Takes an exclusive lock on a data directory with a PID file created atomically (O_EXCL).
- * A lock left by a process that died is taken over.
+ * Creates `path` holding our PID, atomically and complete: written to a private file first,
+ * then hard-linked into place (fails if `path` exists). A reader never sees it half written.
+ */
+function createPidFile(path: string): boolean {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(temporary, String(process.pid), { mode: 0o600 });
+  try {
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+}
+
+/**
+ * Removes a lock whose holder died. Only one process at a time may do it (a guard file), and it
+ * checks again under the guard, so two processes starting together after a crash can never both
+ * end up holding the directory.
+ */
+function removeStaleLock(dir: string, path: string) {
+  const guard = join(dir, "db.lock.takeover");
+  if (!createPidFile(guard)) {
+    const guardHolder = readPid(guard);
+    if (guardHolder === null || !isAlive(guardHolder)) rmSync(guard, { force: true });
+    return;
+  }
+  try {
+    const holder = readPid(path);
+    if (holder === null || !isAlive(holder)) rmSync(path, { force: true });
+  } finally {
+    rmSync(guard, { force: true });
+  }
+}
+
+/**
+ * Takes an exclusive lock on a data directory: a PID file created atomically. A lock left by a
+ * process that died is taken over.
  */
 export function acquireDirectoryLock(dir: string): DirectoryLock {
   const path = join(dir, "db.lock");
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(path, "wx", 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if (createPidFile(path)) {
       let released = false;
       return {
         path,
         release() {
           if (released) return;
           released = true;
-          try {
-            unlinkSync(path);
-          } catch {
-            // already gone
-          }
+          rmSync(path, { force: true });
         },
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = lockHolder(dir);
-      if (holder !== null && holder !== process.pid) throw new DatabaseLockedError(dir, holder);
-      if (holder === process.pid) throw new DatabaseLockedError(dir, holder);
-      // Stale lock of a dead process.
-      try {
-        unlinkSync(path);
-      } catch {
-        // someone else removed it first; retry
-      }
     }
+    const holder = lockHolder(dir);
+    if (holder !== null) throw new DatabaseLockedError(dir, holder);
+    removeStaleLock(dir, path);
+    // Another process may be mid-takeover: give it a moment before looking again.
+    sleepSync(5 + Math.random() * 20);
   }
   throw new Error(`No se pudo tomar el bloqueo de ${dir}`);
 }
