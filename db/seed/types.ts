@@ -1,23 +1,8 @@
-import type { ChapterImage, CharacterStyle } from "../../app/lib/db-schema.ts";
+import type { Character } from "../../app/features/characters/characters.server.ts";
+import type { ChapterImage } from "../../app/lib/db-schema.ts";
 
-export type SeedCharacter = {
-  id: string;
-  name: string;
-  subtitle: string;
-  description: string;
-  imageUrl: string;
-  position: string;
-  order: number;
-  power: string;
-  weakness: string;
-  color: string;
-  place: string;
-  tags: string[];
-  /** The path whose visit unlocks the character (a chapter's token path, usually). */
-  requiredUrl: string | null;
-  requiredUrlText: string;
-  style: CharacterStyle;
-};
+/** A character as the seed writes it: every field of SPEC.md §3 but the audit columns. */
+export type SeedCharacter = Omit<Character, "createdAt" | "createdBy" | "updatedAt" | "updatedBy">;
 
 export type SeedChapterText = {
   /** Matches an id in app/features/chapters/chapter-paths.ts. */
