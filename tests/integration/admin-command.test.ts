@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { migrate } from "../../app/lib/migrations.server.ts";
+import { insertUsers } from "../support/test-database.ts";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
@@ -27,12 +28,7 @@ describe("npm run admin with the site stopped", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
     const database = await openDatabase({ kind: "pglite", dataDir });
     await migrate(database);
-    for (const email of ["ana@example.com", "beto@example.com"]) {
-      await database.db
-        .insertInto("user")
-        .values({ id: email, name: email, email, emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
-        .execute();
-    }
+    await insertUsers(database.db, "ana@example.com", "beto@example.com");
     await database.close();
 
     expect(await admin(dataDir, "grant", "nadie@example.com")).toMatchObject({

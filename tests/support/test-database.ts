@@ -51,3 +51,25 @@ export async function createTestDatabase(kind: DatabaseKind, options: { seed?: b
     },
   };
 }
+
+/**
+ * Accounts as better-auth stores them, for rules that only need a user id. A name with an @ is
+ * the e-mail and the id; otherwise the e-mail is name@example.com. Returns the ids.
+ */
+export async function insertUsers(db: DatabaseHandle["db"], ...names: string[]): Promise<string[]> {
+  const now = new Date();
+  await db
+    .insertInto("user")
+    .values(
+      names.map((name) => ({
+        id: name,
+        name,
+        email: name.includes("@") ? name : `${name}@example.com`,
+        emailVerified: false,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+  return names;
+}

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  insertUsers,
+  type TestDatabase,
+} from "../../../tests/support/test-database.ts";
 import { grantAdminByEmail, isAdmin, listAdmins, revokeAdmin, revokeAdminByEmail } from "./admins.server.ts";
 
 const noPublish = async () => {};
 
 async function createUser(database: TestDatabase, email: string) {
-  const id = `user-${email}`;
-  await database.db
-    .insertInto("user")
-    .values({ id, name: email, email, emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
-    .execute();
-  return id;
+  const [id] = await insertUsers(database.db, email);
+  return id!;
 }
 
 describe.each(DATABASE_KINDS)("admins on %s", (kind) => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  insertUsers,
+  type TestDatabase,
+} from "../../../tests/support/test-database.ts";
 import { CHAPTER_PATHS } from "./chapter-paths.ts";
 import { findChapterByPath, listChapterCards, sanitizeChapterHtml, showSpecialChapterCard } from "./chapters.server.ts";
 
@@ -30,17 +35,7 @@ describe.each(DATABASE_KINDS)("chapters on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seed: true });
-    await database.db
-      .insertInto("user")
-      .values({
-        id: "reader",
-        name: "r",
-        email: "r@example.com",
-        emailVerified: false,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .execute();
+    await insertUsers(database.db, "reader");
   });
   afterAll(async () => {
     await database.dispose();

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  insertUsers,
+  type TestDatabase,
+} from "../../../tests/support/test-database.ts";
 import { checkComment, COMMENT_MESSAGES } from "./comment.schema.ts";
 import { listComments, postComment } from "./comments.server.ts";
 import { formatCommentDate } from "./format-date.ts";
@@ -25,19 +30,7 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
   };
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    for (const id of ["ana", "sin-nombre", "veloz"]) {
-      await database.db
-        .insertInto("user")
-        .values({
-          id,
-          name: id,
-          email: `${id}@example.com`,
-          emailVerified: false,
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .execute();
-    }
+    await insertUsers(database.db, "ana", "sin-nombre", "veloz");
     await database.db
       .insertInto("profiles")
       .values({ user_id: "ana", email: "ana@example.com", display_name: "Ana" })

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  insertUsers,
+  type TestDatabase,
+} from "../../../tests/support/test-database.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../chapters/chapter-paths.ts";
 import { unlockedCharacterIds, unlockForVisit, unlockPathsFor } from "./unlocks.server.ts";
 
@@ -16,19 +21,7 @@ describe.each(DATABASE_KINDS)("unlocks on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seed: true });
-    for (const id of ["ana", "beto"]) {
-      await database.db
-        .insertInto("user")
-        .values({
-          id,
-          name: id,
-          email: `${id}@example.com`,
-          emailVerified: false,
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .execute();
-    }
+    await insertUsers(database.db, "ana", "beto");
   });
   afterAll(async () => {
     await database.dispose();
