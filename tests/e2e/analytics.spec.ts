@@ -70,8 +70,14 @@ test.describe("first-party page views", () => {
     const [book7, book30] = await countOf("page-views", "/el-libro");
     const [scan7, scan30] = await countOf("qr-scans", "capitulo-1");
 
+    // The view is reported once the page has hydrated; wait for it before leaving.
+    const reported = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === "/api/page-view" && (request.postData() ?? "").includes("/el-libro"),
+    );
     await page.goto("/el-libro?ref=qr");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await reported;
     // A scan: the QR route counts it and redirects on the server.
     const scanned = await page.goto("/qr/capitulo-1");
     expect(new URL(page.url()).pathname).not.toMatch(/^\/qr\//);
