@@ -83,3 +83,7 @@ export async function settle<T>(run: () => Promise<T> | T): Promise<T | Response
     return thrown;
   }
 }
+
+/** The HTTP status a loader or action answered: a Response's, or the one given to `data()`. */
+export const statusOf = (value: unknown) =>
+  value instanceof Response ? value.status : ((value as { init?: { status?: number } })?.init?.status ?? 200);

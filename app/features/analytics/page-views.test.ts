@@ -7,13 +7,11 @@ import {
   routeArgs,
   settle,
   signUpReader,
+  statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { PAGE_VIEW_LIMITS, pageViewStats, parsePageView } from "./page-views.server.ts";
-
-const statusOf = (value: unknown) =>
-  value instanceof Response ? value.status : ((value as { init?: { status?: number } })?.init?.status ?? 200);
 
 describe("page view reports", () => {
   it("take a path on this site, with its query string, and the page title", () => {

@@ -6,6 +6,7 @@ import {
   routeArgs,
   settle,
   signUpReader,
+  statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
@@ -22,8 +23,6 @@ import {
 } from "./characters.server.ts";
 
 type Result = { type?: string; data?: unknown; init?: { status?: number } } & Record<string, unknown>;
-const statusOf = (value: unknown) =>
-  value instanceof Response ? value.status : ((value as Result)?.init?.status ?? 200);
 const bodyOf = <T>(value: unknown) =>
   ((value as Result)?.type === "DataWithResponseInit" ? (value as Result).data : value) as T;
 

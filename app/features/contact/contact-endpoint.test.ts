@@ -7,13 +7,11 @@ import {
   routeArgs,
   settle,
   signUpReader,
+  statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { CONTACT_MESSAGES } from "./contact-messages.ts";
-
-const statusOf = (value: unknown) =>
-  value instanceof Response ? value.status : ((value as { init?: { status?: number } })?.init?.status ?? 200);
 
 let ipCounter = 0;
 const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;

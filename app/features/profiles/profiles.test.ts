@@ -4,13 +4,11 @@ import {
   createTestServices,
   routeArgs,
   signUpReader,
+  statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { getProfile } from "./profiles.server.ts";
-
-const statusOf = (value: unknown) =>
-  value instanceof Response ? value.status : ((value as { init?: { status?: number } })?.init?.status ?? 200);
 
 describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
   let services: TestServices;

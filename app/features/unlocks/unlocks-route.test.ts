@@ -4,12 +4,12 @@ import {
   createTestServices,
   routeArgs,
   signUpReader,
+  statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../chapters/chapter-paths.ts";
 import { unlockedCharacterIds } from "./unlocks.server.ts";
 
-const statusOf = (value: unknown) => (value as { init?: { status?: number } })?.init?.status ?? 200;
 const post = (services: TestServices, body: unknown, cookie?: string) =>
   routeArgs(services, "/api/unlocks", {
     method: "POST",
