@@ -1,5 +1,48 @@
+import { readdirSync } from "node:fs";
 import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+
+/**
+ * The house's layers (docs/decisions/006-layers.md). Imports only point down:
+ *
+ *   app layer     app/routes, app/root.tsx, app/entry.server.tsx, app/composition, db/seed
+ *        ↓
+ *   features      app/features/<domain> (no feature imports another)
+ *        ↓
+ *   shared        app/lib (server), app/ui (components and hooks)
+ *
+ * Tests may reach across layers: they drive routes and features together.
+ */
+const APP_LAYER = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/composition", "./db"];
+const FEATURES = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const layerZones = [
+  {
+    target: ["./app/lib", "./app/ui"],
+    from: ["./app/features", ...APP_LAYER],
+    message: "Shared code (app/lib, app/ui) knows no feature and no route: pass what it needs in as a parameter.",
+  },
+  {
+    target: "./app/features",
+    from: APP_LAYER,
+    message: "A feature never imports a route or the composition root: the route calls the feature.",
+  },
+  // bulletproof-react's rule: features do not import each other; the route that shows two composes them.
+  ...FEATURES.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: "./app/features",
+    except: [`./${feature}`],
+    message: `Feature '${feature}' imports another feature: compose them in the route, or move the shared part to app/lib or app/ui.`,
+  })),
+  {
+    target: "./app/composition",
+    from: "./app/routes",
+    message: "The composition root never imports a route.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -10,6 +53,7 @@ export default tseslint.config(
       "node_modules/",
       "data/",
       "test-results/",
+      "test-results-*/",
       "playwright-report/",
       "public/",
     ],
@@ -21,14 +65,35 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Browser code must never pull in a server module (the build refuses it too, later and less clearly).
+    files: ["app/**/*.tsx", "app/ui/**/*.ts", "app/features/**/use-*.ts"],
+    ignores: ["app/root.tsx", "app/entry.server.tsx", "app/routes/**", "**/*.test.{ts,tsx}"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
               group: ["**/*.server", "**/*.server.ts"],
-              importNames: ["default"],
-              message: "server modules stay on the server",
+              allowTypeImports: true,
+              message: "Components run in the browser: import server modules only as types.",
             },
           ],
         },

@@ -8,7 +8,7 @@ import { ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 
-export { closeServices, getServices } from "./lib/services.server.ts";
+export { closeServices, getServices } from "./composition/services.server.ts";
 
 export const streamTimeout = 5_000;
 

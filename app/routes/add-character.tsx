@@ -6,10 +6,10 @@ import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
 import { characterFormValues, parseCharacterForm } from "../features/characters/character.schema.ts";
 import { createCharacter, listCharacters, updateCharacter } from "../features/characters/characters.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { requireAdmin } from "../lib/session.server.ts";
+import { requireAdmin } from "../composition/session.server.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

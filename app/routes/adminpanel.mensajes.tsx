@@ -2,8 +2,8 @@ import { Link, data, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/adminpanel.mensajes";
 import { listContactMessages, setMessageHandled, type DeliveryState } from "../features/contact/contact.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../lib/context.server.ts";
-import { requireAdmin } from "../lib/session.server.ts";
+import { services } from "../composition/context.server.ts";
+import { requireAdmin } from "../composition/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.auth.$";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../lib/rate-limit.server.ts";
 
 /** better-auth's own endpoints (OAuth callbacks, session, sign-out). */

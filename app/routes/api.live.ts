@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.live";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { TOPIC_PATTERN } from "../lib/live.server.ts";
 
 const MAX_TOPICS = 10;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.page-view";
 import { parsePageView, QR_PATH_PREFIX, recordPageView } from "../features/analytics/page-views.server.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { hitRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 

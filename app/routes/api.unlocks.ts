@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.unlocks";
 import { unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { getUser } from "../lib/session.server.ts";
+import { getUser } from "../composition/session.server.ts";
 
 /**
  * Called on every page view by a signed-in reader (first load and each client-side

@@ -6,8 +6,8 @@ import { findChapterByPath, hasUnlockedChapter } from "../features/chapters/chap
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
 import { listComments, postComment } from "../features/comments/comments.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../lib/context.server.ts";
-import { getUser, requireUser } from "../lib/session.server.ts";
+import { services } from "../composition/context.server.ts";
+import { getUser, requireUser } from "../composition/session.server.ts";
 
 async function openChapter({ url, context }: { url: URL; context: Route.LoaderArgs["context"] }) {
   const { db, env } = services(context);

@@ -4,7 +4,7 @@ import { BookPromo } from "../features/book/components/book-promo.tsx";
 import { BOOK_COVER, BOOK_PUBLISHER, bookAuthors, bookPromo } from "../features/book/book-facts.server.ts";
 import { EventCalendar } from "../features/events/components/event-calendar.tsx";
 import { eventsPageContent } from "../features/events/events-content.server.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 
 // The welcome line is chosen here, on the server, so the reader who scans an event's QR code

@@ -12,7 +12,7 @@ import {
 } from "../features/home/components/home-blocks.tsx";
 import { ReviewsStrip } from "../features/home/components/reviews-strip.tsx";
 import { homePageContent } from "../features/home/home-content.server.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { SITE_NAME, pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 
 // `?book` (the book's QR code) is read here, so the welcome block is in the first HTML.

@@ -10,10 +10,10 @@ import {
 } from "../features/auth/credentials.schema.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { googleConfig } from "../lib/auth.server.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
-import { getUser, safeRedirectPath } from "../lib/session.server.ts";
+import { getUser, safeRedirectPath } from "../composition/session.server.ts";
 
 type Mode = "login" | "signup";
 const modeOf = (url: URL): Mode => (url.searchParams.get("modo") === "registro" ? "signup" : "login");

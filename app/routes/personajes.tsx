@@ -4,10 +4,10 @@ import { CharacterGallery } from "../features/characters/components/character-ga
 import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
 import { readCatalogue } from "../features/characters/characters.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { getUser } from "../lib/session.server.ts";
+import { getUser } from "../composition/session.server.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 
 const SEARCH_MAX = 120;

@@ -3,7 +3,7 @@ import { Link, data, redirect, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/qr";
 import { QR_MESSAGES } from "../features/qr/qr-messages.ts";
 import { recordQrScan, resolveQrCode } from "../features/qr/qr.server.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@ import type { Route } from "./+types/section3";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
 import { listComments, postComment } from "../features/comments/comments.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../lib/context.server.ts";
-import { requireUser } from "../lib/session.server.ts";
+import { services } from "../composition/context.server.ts";
+import { requireUser } from "../composition/session.server.ts";
 
 const SECTION_ID = "section3";
 

@@ -4,10 +4,10 @@ import { ProfileForm, type ProfileActionResult } from "../features/profiles/comp
 import { parseProfileForm } from "../features/profiles/profile.schema.ts";
 import { getProfile, saveOwnProfile } from "../features/profiles/profiles.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../lib/context.server.ts";
+import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { requireUser } from "../lib/session.server.ts";
+import { requireUser } from "../composition/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });

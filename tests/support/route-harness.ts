@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { parseEnv } from "../../app/lib/env.server.ts";
-import { servicesContext } from "../../app/lib/context.server.ts";
-import { servicesOn, type Services } from "../../app/lib/services.server.ts";
-import { sessionMiddleware } from "../../app/lib/session.server.ts";
+import { servicesContext } from "../../app/composition/context.server.ts";
+import { servicesOn, type Services } from "../../app/composition/services.server.ts";
+import { sessionMiddleware } from "../../app/composition/session.server.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./test-database.ts";
 
 export const TEST_SITE_URL = "http://localhost:3999";

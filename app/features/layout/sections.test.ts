@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHAPTER_PAGE_PATHS } from "./chapter-path-set.ts";
+import { CHAPTER_PAGE_PATHS } from "../chapters/chapter-page-paths.ts";
 import { activeNavSection, sectionOf } from "./sections.ts";
 
 describe("sectionOf", () => {

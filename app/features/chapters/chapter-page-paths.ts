@@ -1,4 +1,4 @@
-import { CHAPTER_PATHS } from "../chapters/chapter-paths.ts";
+import { CHAPTER_PATHS } from "./chapter-paths.ts";
 
 /** Every path that shows a chapter page: token paths, slug paths and the /section3 placeholder. */
 export const CHAPTER_PAGE_PATHS: ReadonlySet<string> = new Set([

@@ -7,14 +7,14 @@ import {
   type ContactMailerTuning,
 } from "../features/contact/contact-mailer.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
-import { createAuth, resolveAuthSecret, type Auth } from "./auth.server.ts";
+import { createAuth, resolveAuthSecret, type Auth } from "../lib/auth.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
-import { openDatabase, type DatabaseHandle, type Db } from "./db.server.ts";
-import { parseEnv, type Env } from "./env.server.ts";
-import { createLiveHub, type LiveHub } from "./live.server.ts";
-import { log } from "./log.server.ts";
-import { migrate } from "./migrations.server.ts";
-import { pruneRateLimits, setRateLimitMultiplier } from "./rate-limit.server.ts";
+import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
+import { parseEnv, type Env } from "../lib/env.server.ts";
+import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
+import { log } from "../lib/log.server.ts";
+import { migrate } from "../lib/migrations.server.ts";
+import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
 
 export type Services = {
   env: Env;

@@ -1,0 +1,55 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layer rules of eslint.config.js (docs/decisions/006-layers.md), tried on fixture sources
+ * linted as if they stood at the given path: each import that runs upward must be refused.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsFor(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId);
+}
+
+describe("layer rules", () => {
+  it("refuse shared code importing a feature", async () => {
+    const code = `import { isAdmin } from "../features/admins/admins.server.ts";\nexport const check = isAdmin;\n`;
+    expect(await ruleIdsFor("app/lib/upward.server.ts", code)).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuse shared UI importing a feature", async () => {
+    const code = `import { CLANS } from "../features/profiles/clans.ts";\nexport const clans = CLANS;\n`;
+    expect(await ruleIdsFor("app/ui/upward.ts", code)).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuse a feature importing a route or the composition root", async () => {
+    const fromRoute = `import { loader } from "../../routes/home.tsx";\nexport const l = loader;\n`;
+    const fromRoot = `import { requireUser } from "../../composition/session.server.ts";\nexport const r = requireUser;\n`;
+    expect(await ruleIdsFor("app/features/comments/upward.ts", fromRoute)).toContain("import-x/no-restricted-paths");
+    expect(await ruleIdsFor("app/features/comments/upward.ts", fromRoot)).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuse a feature importing another feature", async () => {
+    const code = `import { CLANS } from "../profiles/clans.ts";\nexport const clans = CLANS;\n`;
+    expect(await ruleIdsFor("app/features/comments/sideways.ts", code)).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuse a browser component importing a server module for its values", async () => {
+    const code = `import { listComments } from "../comments.server.ts";\nexport const list = listComments;\n`;
+    expect(await ruleIdsFor("app/features/comments/components/leak.tsx", code)).toContain("no-restricted-imports");
+  });
+
+  it("refuse an import cycle", async () => {
+    // db.server.ts imports log.server.ts; log importing db back closes a loop.
+    const code = `import { openDatabase } from "./db.server.ts";\nexport const open = openDatabase;\n`;
+    expect(await ruleIdsFor("app/lib/log.server.ts", code)).toContain("import-x/no-cycle");
+  });
+
+  it("accept imports that point down", async () => {
+    const route = `import { listComments } from "../features/comments/comments.server.ts";\nimport { requireUser } from "../composition/session.server.ts";\nimport { log } from "../lib/log.server.ts";\nexport const all = [listComments, requireUser, log];\n`;
+    const feature = `import type { Db } from "../../lib/db.server.ts";\nimport { CLANS } from "./clans.ts";\nexport type D = Db;\nexport const clans = CLANS;\n`;
+    expect(await ruleIdsFor("app/routes/fixture.tsx", route)).toEqual([]);
+    expect(await ruleIdsFor("app/features/profiles/fixture.ts", feature)).toEqual([]);
+  });
+});
