@@ -74,7 +74,7 @@ export async function servicesOn(
     onUserCreated: (user) => createProfileForUser(db, user),
   });
   const adminSocket = options.adminSocket
-    ? await startAdminSocket(resolve(env.DATA_DIR), db, (topic, executor) => live.publish(topic, executor))
+    ? await startAdminSocket(resolve(env.DATA_DIR), db, live.publish)
     : null;
   const contactMailer = startContactMailer({
     db,

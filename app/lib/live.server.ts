@@ -6,6 +6,9 @@ export const TOPIC_PATTERN = /^[a-z0-9][a-z0-9:_-]{0,99}$/;
 
 type Listener = (topic: string) => void;
 
+/** How features announce a change: inside a transaction, pass it so NOTIFY is sent on commit. */
+export type Publish = (topic: string, executor: Db) => Promise<void>;
+
 export type LiveHub = {
   /** Announces that `topic` changed. Inside a transaction, pass it: NOTIFY is sent on commit. */
   publish(topic: string, executor?: Db): Promise<void>;

@@ -40,7 +40,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const id = form.get("id");
   const editing = typeof id === "string" && id !== "";
-  const publish = (topic: string, executor: typeof db) => live.publish(topic, executor);
+  const publish = live.publish;
   try {
     const saved = editing
       ? await updateCharacter(db, admin.id, id, parsed.data, publish)

@@ -4,6 +4,7 @@ import { listContactMessages, setMessageHandled, type DeliveryState } from "../f
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
+import { formatDateTime } from "../lib/dates.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
@@ -50,16 +51,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     robots: "noindex, nofollow",
   });
 
-// A fixed zone, so the server's HTML and the browser's render agree.
-const dateFormat = new Intl.DateTimeFormat("es-ES", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "America/Mexico_City",
-});
-const dateTime = (iso: string) => dateFormat.format(new Date(iso));
 
 const STATE_LABEL: Record<DeliveryState, string> = {
   delivered: "Enviado por correo",
@@ -88,13 +79,13 @@ function MessageCard({ message }: { message: MessageView }) {
         {handled && <span className="badge bg-primary">Atendido</span>}
       </div>
       <p className="small mb-2">
-        Recibido el {dateTime(message.createdAt)}
-        {message.deliveredAt && <> · enviado el {dateTime(message.deliveredAt)}</>}
+        Recibido el {formatDateTime(message.createdAt)}
+        {message.deliveredAt && <> · enviado el {formatDateTime(message.deliveredAt)}</>}
         {message.state === "pending" && (
           <>
             {" "}
             · intentos: {message.attempts}
-            {message.nextAttemptAt && <> · próximo intento: {dateTime(message.nextAttemptAt)}</>}
+            {message.nextAttemptAt && <> · próximo intento: {formatDateTime(message.nextAttemptAt)}</>}
           </>
         )}
       </p>

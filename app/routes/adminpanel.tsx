@@ -29,7 +29,7 @@ type ActionResult = { intent: "add" | "remove"; ok: boolean; message: string };
 export async function action({ request, url, context }: Route.ActionArgs) {
   await requireAdmin({ url, context });
   const { db, live } = services(context);
-  const publish = (topic: string, executor: typeof db) => live.publish(topic, executor);
+  const publish = live.publish;
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "add") {

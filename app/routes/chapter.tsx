@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") !== "comment")
     return data({ ok: false as const, error: "Acción desconocida." }, { status: 400 });
   const { db, live } = services(args.context);
-  const result = await postComment(db, (topic, executor) => live.publish(topic, executor), {
+  const result = await postComment(db, live.publish, {
     userId: user.id,
     sectionId: chapter.slug,
     text: form.get("text"),

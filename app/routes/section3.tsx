@@ -17,7 +17,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser({ url, context });
   const form = await request.formData();
   const { db, live } = services(context);
-  const result = await postComment(db, (topic, executor) => live.publish(topic, executor), {
+  const result = await postComment(db, live.publish, {
     userId: user.id,
     sectionId: SECTION_ID,
     text: form.get("text"),

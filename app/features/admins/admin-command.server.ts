@@ -1,10 +1,9 @@
 import type { Db } from "../../lib/db.server.ts";
 import { grantAdminByEmail, listAdmins, revokeAdminByEmail } from "./admins.server.ts";
+import type { Publish } from "../../lib/live.server.ts";
 
 export type AdminCommand = { command: "grant" | "revoke"; email: string } | { command: "list" };
 export type AdminCommandResult = { ok: boolean; message: string };
-
-type Publish = (topic: string, executor: Db) => Promise<void>;
 
 export function parseAdminCommand(args: readonly string[]): AdminCommand | { error: string } {
   const [command, email, ...rest] = args;

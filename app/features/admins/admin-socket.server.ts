@@ -4,10 +4,9 @@ import { join } from "node:path";
 import type { Db } from "../../lib/db.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { parseAdminCommand, runAdminCommand, type AdminCommandResult } from "./admin-command.server.ts";
+import type { Publish } from "../../lib/live.server.ts";
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, "admin.sock");
-
-type Publish = (topic: string, executor: Db) => Promise<void>;
 
 /**
  * The local channel of contract 2: while the server holds the embedded database, the admin

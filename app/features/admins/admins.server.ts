@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
+import type { Publish } from "../../lib/live.server.ts";
 import { ADMIN_MESSAGES } from "./admin-messages.ts";
-
 import { ADMINS_TOPIC } from "./admin-topics.ts";
 
 export { ADMINS_TOPIC };
@@ -13,8 +13,6 @@ export type AdminEntry = { userId: string; email: string; createdAt: Date };
 export type AdminChangeResult =
   | { ok: true; message: string }
   | { ok: false; message: string; reason: "no-user" | "last-admin" | "not-admin" | "already-admin" };
-
-type Publish = (topic: string, executor: Db) => Promise<void>;
 
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   return Boolean(await db.selectFrom("admins").select("user_id").where("user_id", "=", userId).executeTakeFirst());

@@ -3,6 +3,7 @@ import type { Db } from "../../lib/db.server.ts";
 import type { CharacterStyle, CharacterTable } from "../../lib/db-schema.ts";
 import type { CharacterInput } from "./character.schema.ts";
 import { CHARACTERS_TOPIC } from "./character-topics.ts";
+import type { Publish } from "../../lib/live.server.ts";
 
 /** Every field of SPEC.md §3, as the editor works with it. */
 export type Character = {
@@ -52,8 +53,6 @@ export type CharacterCatalogue = {
   /** Null for a visitor; for a signed-in reader, the ids of the characters they have unlocked. */
   unlockedIds: string[] | null;
 };
-
-type Publish = (topic: string, executor: Db) => Promise<void>;
 
 export type SaveResult = { ok: true; id: string } | { ok: false; reason: "not-found" };
 

@@ -1,10 +1,11 @@
 import type { Db } from "../../lib/db.server.ts";
+import type { Publish } from "../../lib/live.server.ts";
+import { commentsTopic } from "./comment-topics.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { checkComment, COMMENT_MESSAGES } from "./comment.schema.ts";
 
 export type CommentView = { id: string; text: string; userName: string; createdAt: string };
 
-export const commentsTopic = (sectionId: string) => `comments:${sectionId}`;
 
 const PAGE_SIZE = 100;
 
@@ -34,7 +35,7 @@ export type PostCommentResult = { ok: true } | { ok: false; status: 400 | 429; e
  */
 export async function postComment(
   db: Db,
-  publish: (topic: string, executor: Db) => Promise<void>,
+  publish: Publish,
   input: { userId: string; sectionId: string; text: unknown },
 ): Promise<PostCommentResult> {
   const checked = checkComment(input.text);

@@ -1,12 +1,4 @@
-// One fixed zone (the book's, Michoacán) so server and browser render the same text.
-const formatter = new Intl.DateTimeFormat("es-ES", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "America/Mexico_City",
-});
+import { formatDateTime } from "../../lib/dates.ts";
 
-/** SPEC.md §9: es-ES with day, long month, year, hour and minute. */
-export const formatCommentDate = (iso: string) => formatter.format(new Date(iso));
+/** SPEC.md §9: a comment's date, es-ES with day, long month, year, hour and minute. */
+export const formatCommentDate = (iso: string) => formatDateTime(iso);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { createTransport } from "nodemailer";
 import type { Db } from "../../lib/db.server.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { log } from "../../lib/log.server.ts";
 
 /** Timings of the worker; tests shorten them. */
@@ -87,11 +88,7 @@ async function msUntilNextDue(db: Db): Promise<number | null> {
 
 function mailFor(message: ClaimedMessage, to: string, siteUrl: string) {
   const host = new URL(siteUrl).hostname || "localhost";
-  const received = message.created_at.toLocaleString("es-ES", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "America/Mexico_City",
-  });
+  const received = formatDateTime(message.created_at);
   return {
     // The relay accepts mail from its own mailbox; replying reaches the reader.
     from: { name: "Formulario de contacto", address: to },

@@ -1,4 +1,5 @@
 /** Placeholder events of the 2025-2026 calendar: their shape, display dates and structured data. */
+import { SITE_TIME_ZONE } from "../../lib/dates.ts";
 
 export type EventAvailability = "available" | "sold-out" | "free";
 
@@ -13,7 +14,7 @@ export type ScheduledEvent = {
 };
 
 /** Events happen in Mexico; their times are shown in the venue's time zone, whatever the server's. */
-const EVENT_TIME_ZONE = "America/Mexico_City";
+const EVENT_TIME_ZONE = SITE_TIME_ZONE;
 
 const dateFormat = new Intl.DateTimeFormat("es-ES", {
   weekday: "long",

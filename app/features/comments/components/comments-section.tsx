@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useLiveRevalidation } from "../../../ui/use-live.ts";
+import { commentsTopic } from "../comment-topics.ts";
 import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
 import { formatCommentDate } from "../format-date.ts";
 
@@ -11,7 +12,7 @@ type Props = { sectionId: string; comments: CommentItem[]; signedIn: boolean; pr
 
 export function CommentsSection({ sectionId, comments, signedIn, prompt }: Props) {
   // Every reader of the page sees new comments without a reload.
-  useLiveRevalidation([`comments:${sectionId}`]);
+  useLiveRevalidation([commentsTopic(sectionId)]);
   const location = useLocation();
   return (
     <section className="comments mt-5" aria-labelledby="comments-title">
