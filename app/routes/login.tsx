@@ -9,7 +9,7 @@ import {
   type CredentialErrors,
 } from "../features/auth/credentials.schema.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { googleConfig } from "../lib/auth.server.ts";
+import { AUTH_RATE_LIMITS, googleConfig } from "../lib/auth.server.ts";
 import { services } from "../composition/context.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
@@ -76,7 +76,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const limit = await hitRateLimit(
     db,
     `${mode}:${clientIp(request)}`,
-    mode === "signup" ? { max: 5, windowSeconds: 600 } : { max: 10, windowSeconds: 60 },
+    mode === "signup" ? AUTH_RATE_LIMITS.signUp : AUTH_RATE_LIMITS.signIn,
   );
   if (!limit.allowed) {
     return data<ActionResult>(
