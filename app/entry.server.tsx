@@ -6,14 +6,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
+import { cspNonce, requestId } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 
 export { closeServices, getServices } from "./composition/services.server.ts";
 
 export const streamTimeout = 5_000;
-
-/** The HTTP server (server/app.ts) puts the per-request CSP nonce in this internal header. */
-export const NONCE_HEADER = "x-csp-nonce";
 
 export default function handleRequest(
   request: Request,
@@ -25,7 +23,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = request.headers.get(NONCE_HEADER) ?? "";
+  const nonce = cspNonce(request);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -65,7 +63,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error("render error", { requestId: request.headers.get("x-request-id"), error });
+          if (shellRendered) log.error("render error", { requestId: requestId(request), error });
         },
       },
     );
@@ -77,11 +75,11 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (request.signal.aborted) return;
   // React Router's own cross-site check on document posts: a refused request, not our failure.
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
-    log.warn("cross-site post refused", { requestId: request.headers.get("x-request-id") });
+    log.warn("cross-site post refused", { requestId: requestId(request) });
     return;
   }
   log.error("unhandled error", {
-    requestId: request.headers.get("x-request-id"),
+    requestId: requestId(request),
     method: request.method,
     url: new URL(request.url).pathname,
     error,

@@ -1,22 +1,17 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { requestId, type RequestIdVariables } from "hono/request-id";
+import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
-import { securityHeaders } from "./security-headers.ts";
-
-/** Internal headers the app reads; any copy a client sends is dropped. */
-export const INTERNAL_HEADERS = { nonce: "x-csp-nonce", requestId: "x-request-id", clientIp: "x-client-ip" } as const;
+import { INTERNAL_HEADERS } from "../app/lib/request.server.ts";
+import type { log } from "../app/lib/log.server.ts";
+import { siteSecurityHeaders } from "./security-headers.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
-
-type Logger = {
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-};
 
 export type AppOptions = {
   build: ServerBuild;
@@ -24,34 +19,33 @@ export type AppOptions = {
   siteUrl: string;
   analytics: boolean;
   mode?: "production" | "development";
-  logger: Logger;
+  logger: Pick<typeof log, "info" | "error">;
 };
 
 export function createApp({ build, clientDir, siteUrl, analytics, mode = "production", logger }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
-  const https = siteUrl.startsWith("https:");
-  const app = new Hono<{ Variables: { requestId: string; nonce: string } }>();
+  const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
 
-  // Request id, structured access log, security headers: every response, static files included.
+  // A request id (a proxy's X-Request-Id is kept so both logs share it) and the security headers
+  // with a fresh CSP nonce: every response, static files included.
+  app.use(requestId());
+  app.use(siteSecurityHeaders({ analytics, https: siteUrl.startsWith("https:") }));
+
+  // One JSON access-log line per request (hashed assets excepted: they would drown the rest).
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = randomUUID();
-    const nonce = randomBytes(16).toString("base64");
-    c.set("requestId", requestId);
-    c.set("nonce", nonce);
     await next();
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, analytics, https }))) c.header(name, value);
-    c.header("X-Request-Id", requestId);
-    const path = new URL(c.req.url).pathname;
-    if (!path.startsWith("/assets/")) {
-      logger.info("request", {
-        requestId,
-        method: c.req.method,
-        path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      });
-    }
+    // requestId() set it before the app answered; the app's own Response replaces those headers.
+    c.res.headers.set("X-Request-Id", c.get("requestId"));
+    const path = c.req.path;
+    if (path.startsWith("/assets/")) return;
+    logger.info("request", {
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
 
   app.use(compress());
@@ -87,7 +81,7 @@ export function createApp({ build, clientDir, siteUrl, analytics, mode = "produc
   app.all("*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     for (const name of Object.values(INTERNAL_HEADERS)) headers.delete(name);
-    headers.set(INTERNAL_HEADERS.nonce, c.get("nonce"));
+    headers.set(INTERNAL_HEADERS.nonce, c.get("secureHeadersNonce") ?? "");
     headers.set(INTERNAL_HEADERS.requestId, c.get("requestId"));
     // The socket's address, not a header a client could forge.
     headers.set(INTERNAL_HEADERS.clientIp, getConnInfo(c).remote.address ?? "unknown");

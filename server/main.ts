@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { log } from "../app/lib/log.server.ts";
 import { createApp } from "./app.ts";
 
 type EntryModule = {
@@ -9,18 +10,11 @@ type EntryModule = {
   closeServices(): Promise<void>;
 };
 
-const log = (level: "info" | "error", msg: string, fields: Record<string, unknown> = {}) => {
-  const error =
-    fields.error instanceof Error ? { message: fields.error.message, stack: fields.error.stack } : fields.error;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...(error ? { error } : {}) });
-  (level === "error" ? process.stderr : process.stdout).write(line + "\n");
-};
-
 const root = resolve(import.meta.dirname, "..");
 const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
 const serverBuildPath = resolve(buildDir, "server/index.js");
 if (!existsSync(serverBuildPath)) {
-  log("error", "no build found: run `npm run build` (npm start does it for you)");
+  log.error("no build found: run `npm run build` (npm start does it for you)");
   process.exit(1);
 }
 
@@ -32,7 +26,7 @@ let services;
 try {
   services = await entry.getServices();
 } catch (error) {
-  log("error", "could not start", { error: error instanceof Error ? error.message : String(error) });
+  log.error("could not start", { error: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 }
 const { env } = services;
@@ -42,18 +36,18 @@ const app = createApp({
   clientDir: resolve(buildDir, "client"),
   siteUrl: env.siteUrl,
   analytics: Boolean(env.GA_MEASUREMENT_ID),
-  logger: { info: (msg, fields) => log("info", msg, fields), error: (msg, fields) => log("error", msg, fields) },
+  logger: log,
 });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
-  log("info", "listening", { url: `http://localhost:${info.port}`, siteUrl: env.siteUrl });
+  log.info("listening", { url: `http://localhost:${info.port}`, siteUrl: env.siteUrl });
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log("info", "shutting down", { signal });
+  log.info("shutting down", { signal });
   // Stop accepting; let requests in flight finish, then cut long-lived streams (SSE) so the
   // database is closed only when nothing can use it any more.
   const httpServer = server as unknown as import("node:http").Server;
@@ -65,9 +59,9 @@ async function shutdown(signal: string) {
   try {
     await entry.closeServices();
   } catch (error) {
-    log("error", "error while closing the database", { error });
+    log.error("error while closing the database", { error });
   }
-  log("info", "stopped");
+  log.info("stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

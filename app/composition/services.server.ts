@@ -73,9 +73,7 @@ export async function servicesOn(
     secret: resolveAuthSecret(env),
     onUserCreated: (user) => createProfileForUser(db, user),
   });
-  const adminSocket = options.adminSocket
-    ? await startAdminSocket(resolve(env.DATA_DIR), db, live.publish)
-    : null;
+  const adminSocket = options.adminSocket ? await startAdminSocket(resolve(env.DATA_DIR), db, live.publish) : null;
   const contactMailer = startContactMailer({
     db,
     smtpUrl: env.SMTP_URL,

@@ -6,7 +6,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
 import type { RateLimitRule } from "./rate-limit.server.ts";
-import { INTERNAL_CLIENT_IP_HEADER } from "./request.server.ts";
+import { INTERNAL_HEADERS } from "./request.server.ts";
 
 /** AUTH_SECRET, or one generated once and kept (readable by the owner only) in DATA_DIR. */
 export function resolveAuthSecret(env: Env): string {
@@ -92,7 +92,7 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
       // Our HTTP server writes the socket's address here and drops any client-sent copy.
-      ipAddress: { ipAddressHeaders: [INTERNAL_CLIENT_IP_HEADER] },
+      ipAddress: { ipAddressHeaders: [INTERNAL_HEADERS.clientIp] },
     },
     databaseHooks: {
       user: {

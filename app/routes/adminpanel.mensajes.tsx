@@ -51,7 +51,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     robots: "noindex, nofollow",
   });
 
-
 const STATE_LABEL: Record<DeliveryState, string> = {
   delivered: "Enviado por correo",
   pending: "Pendiente de envío",

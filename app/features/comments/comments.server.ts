@@ -6,7 +6,6 @@ import { checkComment, COMMENT_MESSAGES } from "./comment.schema.ts";
 
 export type CommentView = { id: string; text: string; userName: string; createdAt: string };
 
-
 const PAGE_SIZE = 100;
 
 /** Newest first (SPEC.md §7). */
