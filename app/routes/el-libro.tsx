@@ -3,6 +3,7 @@ import type { Route } from "./+types/el-libro";
 import { bookPageContent } from "../features/book/book-page-content.server.ts";
 import { services } from "../composition/context.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { SitePicture } from "../ui/picture.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return bookPageContent(services(context).env.siteUrl);
@@ -23,14 +24,7 @@ export default function BookPage({ loaderData: page }: Route.ComponentProps) {
     <div className="container py-4 book-page">
       <div className="row gy-4 align-items-center page-block">
         <div className="col-md-5 text-center">
-          <img
-            src={page.cover.src}
-            alt={page.cover.alt}
-            width={page.cover.width}
-            height={page.cover.height}
-            fetchPriority="high"
-            className="img-fluid book-cover"
-          />
+          <SitePicture picture={page.cover} priority className="img-fluid book-cover" />
         </div>
         <div className="col-md-7">
           <p className="page-kicker">{page.kicker}</p>
@@ -84,7 +78,7 @@ export default function BookPage({ loaderData: page }: Route.ComponentProps) {
         ))}
         <div className="d-flex flex-wrap gap-3">
           {page.publisher.logos.map((logo) => (
-            <img key={logo.src} src={logo.src} alt={logo.alt} width={logo.width} height={logo.height} loading="lazy" />
+            <SitePicture key={logo.src} picture={logo} />
           ))}
         </div>
       </section>

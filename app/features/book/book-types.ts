@@ -1,12 +1,8 @@
 /** Shapes of the book's content as loaders hand it to the page components. */
 
-export type PictureContent = {
-  src: string;
-  /** Spanish alt text; "" for a decorative picture. */
-  alt: string;
-  width: number;
-  height: number;
-};
+import type { Picture } from "../../ui/picture.tsx";
+
+export type PictureContent = Picture;
 
 export type LinkContent = { label: string; to: string };
 

@@ -1,3 +1,4 @@
+import { SitePicture } from "../../../ui/picture.tsx";
 import type { AuthorsContent } from "../book-types.ts";
 
 /** The two authors, with portrait and a short bio. */
@@ -11,14 +12,7 @@ export function AuthorCards({ content }: { content: AuthorsContent }) {
           <div className="col-md-6" key={author.name}>
             <article className="card author-card">
               <div className="card-body d-flex flex-column flex-sm-row gap-3 align-items-center align-items-sm-start">
-                <img
-                  src={author.portrait.src}
-                  alt={author.portrait.alt}
-                  width={author.portrait.width}
-                  height={author.portrait.height}
-                  loading="lazy"
-                  className="author-portrait rounded"
-                />
+                <SitePicture picture={author.portrait} className="author-portrait rounded" />
                 <div>
                   <h3 className="h5 mb-1">{author.name}</h3>
                   <p className="author-role mb-2">{author.role}</p>

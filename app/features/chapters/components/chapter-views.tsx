@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { DialogModal } from "../../../ui/dialog-modal.tsx";
+import { SitePicture } from "../../../ui/picture.tsx";
 import type { ChapterPage } from "../chapters.server.ts";
 
 /** Images carry the content's version, so a changed chapter busts caches but an unchanged one caches. */
@@ -44,12 +45,8 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
                   onClick={() => setOpenImage(index)}
                   aria-label={`Ver en grande: ${image.alt}`}
                 >
-                  <img
-                    src={versioned(image.src, chapter.version)}
-                    alt={image.alt}
-                    width="200"
-                    height="150"
-                    loading="lazy"
+                  <SitePicture
+                    picture={{ src: versioned(image.src, chapter.version), alt: image.alt, width: 200, height: 150 }}
                     className="img-fluid rounded"
                   />
                 </button>
@@ -66,11 +63,9 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
       >
         {selected && (
           <figure className="mb-0">
-            <img
-              src={versioned(selected.src, chapter.version)}
-              alt={selected.alt}
-              width="800"
-              height="600"
+            <SitePicture
+              picture={{ src: versioned(selected.src, chapter.version), alt: selected.alt, width: 800, height: 600 }}
+              priority
               className="img-fluid rounded"
             />
             <figcaption className="mt-3">
@@ -112,12 +107,8 @@ export function SecondLayoutChapter({ chapter }: { chapter: ChapterData }) {
       <div className="row g-4 mt-2">
         {chapter.images.slice(0, 2).map((image) => (
           <figure key={image.src} className="col-md-6 mb-0">
-            <img
-              src={versioned(image.src, chapter.version)}
-              alt={image.alt}
-              width="400"
-              height="300"
-              loading="lazy"
+            <SitePicture
+              picture={{ src: versioned(image.src, chapter.version), alt: image.alt, width: 400, height: 300 }}
               className="img-fluid rounded"
             />
             <figcaption className="mt-2">{image.description}</figcaption>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MediaRow, SitePicture } from "../../../ui/picture.tsx";
 import type { HomeContent } from "../home-content.server.ts";
 import { DecoratedFrame } from "./decorated-frame.tsx";
 
@@ -13,14 +14,7 @@ export function HomeHero({ hero }: { hero: HomeContent["hero"] }) {
           <Link to={hero.start.to} className="btn btn-warning btn-lg">
             {hero.start.label}
           </Link>
-          <img
-            src={hero.image.src}
-            alt={hero.image.alt}
-            width={hero.image.width}
-            height={hero.image.height}
-            fetchPriority="high"
-            className="img-fluid home-hero-image"
-          />
+          <SitePicture picture={hero.image} priority className="img-fluid home-hero-image" />
         </div>
       </DecoratedFrame>
     </header>
@@ -97,29 +91,15 @@ export function StoryIntro({ story }: { story: HomeContent["story"] }) {
 
 export function QrExplainer({ qr }: { qr: HomeContent["qr"] }) {
   return (
-    <section className="qr-explainer page-block" aria-labelledby="qr-titulo">
-      <div className="row align-items-center gy-4">
-        <div className="col-md-4 text-center">
-          <img
-            src={qr.image.src}
-            alt={qr.image.alt}
-            width={qr.image.width}
-            height={qr.image.height}
-            loading="lazy"
-            className="img-fluid"
-          />
-        </div>
-        <div className="col-md-8">
-          <h2 id="qr-titulo">{qr.heading}</h2>
-          {qr.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          <p className="mb-0">
-            {qr.special.text} <Link to={qr.special.to}>{qr.special.label}</Link>
-          </p>
-        </div>
-      </div>
-    </section>
+    <MediaRow picture={qr.image} className="qr-explainer" headingId="qr-titulo">
+      <h2 id="qr-titulo">{qr.heading}</h2>
+      {qr.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <p className="mb-0">
+        {qr.special.text} <Link to={qr.special.to}>{qr.special.label}</Link>
+      </p>
+    </MediaRow>
   );
 }
 
