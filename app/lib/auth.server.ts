@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { authGuardHooks } from "./auth-guards.server.ts";
 import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
-import type { RateLimitRule } from "./rate-limit.server.ts";
 import { INTERNAL_HEADERS } from "./request.server.ts";
 
 /** AUTH_SECRET, or one generated once and kept (readable by the owner only) in DATA_DIR. */
@@ -26,16 +26,6 @@ export function googleConfig(env: Env): GoogleConfig {
   if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
   return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER ?? null };
 }
-
-/**
- * Sign-in and sign-up limits per client address. The login page's action counts them before it
- * calls better-auth, and better-auth's own limiter (for direct calls to /api/auth) uses the same.
- */
-export const AUTH_RATE_LIMITS = {
-  signIn: { max: 10, windowSeconds: 60 },
-  signUp: { max: 5, windowSeconds: 10 * 60 },
-  socialSignIn: { max: 20, windowSeconds: 60 },
-} as const satisfies Record<string, RateLimitRule>;
 
 type AuthOptions = {
   env: Env;
@@ -82,10 +72,11 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
       storage: "database",
       window: 60,
       max: 100 * env.RATE_LIMIT_MULTIPLIER,
+      // Sign-in and sign-up are limited by authGuardHooks (shared with the login page).
       customRules: {
-        "/sign-in/email": betterAuthRule(AUTH_RATE_LIMITS.signIn, env.RATE_LIMIT_MULTIPLIER),
-        "/sign-up/email": betterAuthRule(AUTH_RATE_LIMITS.signUp, env.RATE_LIMIT_MULTIPLIER),
-        "/sign-in/social": betterAuthRule(AUTH_RATE_LIMITS.socialSignIn, env.RATE_LIMIT_MULTIPLIER),
+        "/sign-in/email": false,
+        "/sign-up/email": false,
+        "/sign-in/social": { window: 60, max: 20 * env.RATE_LIMIT_MULTIPLIER },
       },
     },
     advanced: {
@@ -103,13 +94,11 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
         },
       },
     },
+    // Our limits per address and per account, and the password check, on every path into
+    // sign-in and sign-up: direct calls to /api/auth and the login page's calls through auth.api.
+    hooks: authGuardHooks(db),
     telemetry: { enabled: false },
   });
 }
-
-const betterAuthRule = (rule: RateLimitRule, multiplier: number) => ({
-  window: rule.windowSeconds,
-  max: rule.max * multiplier,
-});
 
 export type Auth = ReturnType<typeof createAuth>;

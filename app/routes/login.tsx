@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { authErrorMessage, forwardCookies } from "../features/auth/auth-responses.server.ts";
+import { authErrorMessage, authResponse, forwardCookies } from "../features/auth/auth-responses.server.ts";
 import {
   CREDENTIAL_MESSAGES,
   MIN_PASSWORD_LENGTH,
@@ -9,10 +9,9 @@ import {
   type CredentialErrors,
 } from "../features/auth/credentials.schema.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { AUTH_RATE_LIMITS, googleConfig } from "../lib/auth.server.ts";
+import { googleConfig } from "../lib/auth.server.ts";
+import { personalWordsOf, weakPasswordReason } from "../lib/password-strength.server.ts";
 import { services } from "../composition/context.server.ts";
-import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../lib/rate-limit.server.ts";
-import { clientIp } from "../lib/request.server.ts";
 import { getUser, safeRedirectPath } from "../composition/session.server.ts";
 
 type Mode = "login" | "signup";
@@ -45,7 +44,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 type ActionResult = { error?: string; fieldErrors?: CredentialErrors; email?: string };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const { auth, db, env } = services(context);
+  const { auth, env } = services(context);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
 
@@ -72,35 +71,32 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
   if (!parsed.ok) return data<ActionResult>({ fieldErrors: parsed.errors, email }, { status: 400 });
 
-  // Counted per client address (the socket's, set by our server), shared by every instance.
-  const limit = await hitRateLimit(
-    db,
-    `${mode}:${clientIp(request)}`,
-    mode === "signup" ? AUTH_RATE_LIMITS.signUp : AUTH_RATE_LIMITS.signIn,
-  );
-  if (!limit.allowed) {
-    return data<ActionResult>(
-      { error: RATE_LIMIT_MESSAGE, email },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-
+  // Limits per address and per account, and the password check, run inside better-auth
+  // (app/lib/auth-guards.server.ts), so direct calls to /api/auth meet them too.
   const { email: cleanEmail, password } = parsed.data;
-  const response =
+  // Beside the field, before better-auth (whose hook refuses the same for direct calls).
+  const weak = mode === "signup" ? weakPasswordReason(password, personalWordsOf(cleanEmail)) : null;
+  if (weak) return data<ActionResult>({ fieldErrors: { password: weak }, email }, { status: 400 });
+  const response = await authResponse(() =>
     mode === "signup"
-      ? await auth.api.signUpEmail({
+      ? auth.api.signUpEmail({
           body: { email: cleanEmail, password, name: cleanEmail.split("@")[0] ?? cleanEmail },
           headers: request.headers,
           asResponse: true,
         })
-      : await auth.api.signInEmail({
+      : auth.api.signInEmail({
           body: { email: cleanEmail, password },
           headers: request.headers,
           asResponse: true,
-        });
+        }),
+  );
   if (!response.ok) {
-    const status = response.status === 401 || response.status === 422 ? response.status : 400;
-    return data<ActionResult>({ error: await authErrorMessage(response), email }, { status });
+    const status = [401, 422, 429].includes(response.status) ? response.status : 400;
+    const retryAfter = response.headers.get("Retry-After");
+    return data<ActionResult>(
+      { error: await authErrorMessage(response), email },
+      { status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
+    );
   }
   return redirect(redirectTo, { headers: forwardCookies(response) });
 }

@@ -1,3 +1,5 @@
+import { isAPIError } from "better-auth/api";
+
 /** The Set-Cookie headers of a better-auth response, to send along with our own redirect. */
 export function forwardCookies(response: Response): Headers {
   const headers = new Headers();
@@ -16,8 +18,27 @@ const SPANISH_AUTH_ERRORS: Record<string, string> = {
   RATE_LIMITED: "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.",
 };
 
+/** Our own refusals (app/lib/auth.server.ts hooks): their message is already written in Spanish. */
+const OWN_CODES = new Set(["ACCOUNT_LOCKED", "PASSWORD_TOO_WEAK"]);
+
 /** The provider's message for a failed sign-in or sign-up, in the readers' language. */
 export async function authErrorMessage(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+  if (body?.code && OWN_CODES.has(body.code) && body.message) return body.message;
   return (body?.code && SPANISH_AUTH_ERRORS[body.code]) || "No pudimos completar la solicitud. Intenta de nuevo.";
+}
+
+/**
+ * Runs a better-auth call made with `asResponse: true` and always gets a Response: a refusal
+ * thrown by our hooks (limits, account lock, weak password) becomes one too.
+ */
+export async function authResponse(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const headers = new Headers(error.headers);
+    headers.set("Content-Type", "application/json");
+    return new Response(JSON.stringify(error.body ?? {}), { status: error.statusCode, headers });
+  }
 }
