@@ -7,6 +7,7 @@ import {
   type ContactMailerTuning,
 } from "../features/contact/contact-mailer.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
+import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth } from "../lib/auth.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
@@ -84,6 +85,7 @@ export async function servicesOn(
   const maintenance = setInterval(
     () => {
       pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
+      pruneSignInFailures(db).catch((error: unknown) => log.warn("sign-in failure pruning failed", { error }));
     },
     60 * 60 * 1000,
   );
