@@ -9,6 +9,7 @@ import {
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth } from "../lib/auth.server.ts";
+import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
 import { parseEnv, type Env } from "../lib/env.server.ts";
@@ -22,6 +23,8 @@ export type Services = {
   database: DatabaseHandle;
   db: Db;
   live: LiveHub;
+  /** Caps open live-feed connections per address and in all. */
+  liveConnections: ConnectionLimiter;
   auth: Auth;
   /** The admin command's local channel (embedded database only). */
   adminSocket: Server | null;
@@ -90,7 +93,11 @@ export async function servicesOn(
     60 * 60 * 1000,
   );
   maintenance.unref();
-  return { env, database, db, live, auth, adminSocket, contactMailer, maintenance };
+  const liveConnections = createConnectionLimiter({
+    perAddress: env.LIVE_MAX_PER_ADDRESS,
+    total: env.LIVE_MAX_CONNECTIONS,
+  });
+  return { env, database, db, live, liveConnections, auth, adminSocket, contactMailer, maintenance };
 }
 
 /** The process-wide services, created on first use. */

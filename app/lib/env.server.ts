@@ -24,6 +24,9 @@ const envSchema = z.object({
   CHAPTERS_FORCE_UNLOCKED: booleanFromString.default(true),
   /** Multiplies every rate limit; only the end-to-end suite raises it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Live-feed connections: per client address (a school shares one) and in all. */
+  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

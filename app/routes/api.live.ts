@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.live";
 import { services } from "../composition/context.server.ts";
 import { TOPIC_PATTERN } from "../lib/live.server.ts";
+import { clientIp } from "../lib/request.server.ts";
 
 const MAX_TOPICS = 10;
 const PING_MS = 15_000;
@@ -15,7 +16,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (topics.length === 0 || topics.length > MAX_TOPICS || !topics.every((topic) => TOPIC_PATTERN.test(topic))) {
     return new Response("Temas no válidos", { status: 400 });
   }
-  const { live } = services(context);
+  const { live, liveConnections } = services(context);
+  const slot = liveConnections.acquire(clientIp(request));
+  if ("refused" in slot) {
+    // The browser's EventSource gives up on an error status; our client retries later (use-live.ts).
+    return new Response(
+      slot.refused === "address"
+        ? "Demasiadas conexiones en vivo desde esta dirección."
+        : "El servidor está lleno. Intenta de nuevo en un momento.",
+      { status: slot.refused === "address" ? 429 : 503, headers: { "Retry-After": "30" } },
+    );
+  }
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -33,8 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cleanup = () => {
         clearInterval(ping);
         unsubscribe();
+        slot.release();
         cleanup = () => {};
       };
+      if (request.signal.aborted) return cleanup();
       request.signal.addEventListener("abort", () => {
         cleanup();
         try {

@@ -5,11 +5,20 @@ import { QR_MESSAGES } from "../features/qr/qr-messages.ts";
 import { recordQrScan, resolveQrCode } from "../features/qr/qr.server.ts";
 import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
+import { hitRateLimit } from "../lib/rate-limit.server.ts";
+import { clientIp } from "../lib/request.server.ts";
+import { PAGE_VIEW_RATE_LIMIT } from "./api.page-view.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const resolution = await resolveQrCode(db, params.code);
-  await recordQrScan(db, params.code).catch((error: unknown) => log.warn("qr scan not counted", { error }));
+  // Counted like the page views it stands for: a client past the page-view limit is not counted.
+  const counted = await hitRateLimit(db, `page-view:${clientIp(request)}`, PAGE_VIEW_RATE_LIMIT);
+  if (counted.allowed) {
+    await recordQrScan(db, params.code, resolution).catch((error: unknown) =>
+      log.warn("qr scan not counted", { error }),
+    );
+  }
   const documentRequest = !new URL(request.url).pathname.endsWith(".data");
   if (resolution.state === "valid") {
     // A scanned code is a document request: redirect on the server, one round trip.

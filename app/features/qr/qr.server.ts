@@ -1,3 +1,4 @@
+import { countToday } from "../../lib/daily-counters.server.ts";
 import type { Db } from "../../lib/db.server.ts";
 
 export type QrResolution = { state: "valid"; target: string } | { state: "invalid" } | { state: "expired" };
@@ -15,10 +16,18 @@ export async function resolveQrCode(db: Db, code: string, now = new Date()): Pro
   return { state: "valid", target: row.redirect_to };
 }
 
-/** Counts a scan as a first-party page view of /qr/{code} (no personal data): the admin stats group these. */
-export async function recordQrScan(db: Db, code: string) {
+/** The daily counter of scans of codes that do not exist (typos, guesses, scripts). */
+export const UNKNOWN_QR_COUNTER = "qr-unknown";
+
+/**
+ * Counts a scan (no personal data). A scan of a real code is a first-party page view of
+ * /qr/{code}, which the admin statistics group per code; a scan of an unknown code only adds one
+ * to a daily figure, so nobody can add a row per request by inventing codes.
+ */
+export async function recordQrScan(db: Db, code: string, resolution: QrResolution) {
+  if (resolution.state === "invalid") return countToday(db, UNKNOWN_QR_COUNTER);
   await db
     .insertInto("page_views")
-    .values({ path: `/qr/${code.slice(0, 64)}`, title: "Escaneo de código QR" })
+    .values({ path: `/qr/${code.toLowerCase()}`, title: "Escaneo de código QR" })
     .execute();
 }
