@@ -1,6 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/adminpanel.mensajes";
 import { ContactInbox, type MessageActionResult } from "../features/contact/components/contact-inbox.tsx";
+import { CONTACT_MESSAGES } from "../features/contact/contact-messages.ts";
 import { listContactMessages, setMessageHandled } from "../features/contact/contact.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
@@ -31,13 +32,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const id = form.get("id");
   const intent = form.get("intent");
   if (typeof id !== "string" || !id || (intent !== "handle" && intent !== "reopen")) {
-    return data<MessageActionResult>({ ok: false, message: "Solicitud no válida." }, { status: 400 });
+    return data<MessageActionResult>({ ok: false, message: CONTACT_MESSAGES.inboxInvalidRequest }, { status: 400 });
   }
   const found = await setMessageHandled(services(context).db, id, intent === "handle");
-  if (!found) return data<MessageActionResult>({ ok: false, message: "Ese mensaje ya no existe." }, { status: 404 });
+  if (!found)
+    return data<MessageActionResult>({ ok: false, message: CONTACT_MESSAGES.inboxMessageGone }, { status: 404 });
   return {
     ok: true,
-    message: intent === "handle" ? "Mensaje marcado como atendido." : "Mensaje marcado como pendiente.",
+    message: intent === "handle" ? CONTACT_MESSAGES.inboxHandled : CONTACT_MESSAGES.inboxReopened,
   };
 }
 

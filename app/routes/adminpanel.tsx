@@ -50,7 +50,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       { status: result.ok ? 200 : 409 },
     );
   }
-  return data<AdminActionResult>({ intent: "add", ok: false, message: "Acción desconocida." }, { status: 400 });
+  return data<AdminActionResult>({ intent: "add", ok: false, message: ADMIN_MESSAGES.unknownAction }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
