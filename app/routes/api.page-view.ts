@@ -1,11 +1,14 @@
 import type { Route } from "./+types/api.page-view";
-import { parsePageView, QR_PATH_PREFIX, recordPageView } from "../features/analytics/page-views.server.ts";
+import {
+  PAGE_VIEW_RATE_LIMIT,
+  parsePageView,
+  QR_PATH_PREFIX,
+  recordPageView,
+} from "../features/analytics/page-views.server.ts";
 import { services } from "../composition/context.server.ts";
 import { hitRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 
-/** A reader clicking through the site stays far below this; a script does not. */
-export const PAGE_VIEW_RATE_LIMIT = { max: 60, windowSeconds: 60 };
 const MAX_BODY_CHARS = 4096;
 
 const plain = (body: string | null, status: number) =>

@@ -1,14 +1,11 @@
 import type { Route } from "./+types/api.send-email[.]php";
 import { CONTACT_MESSAGES } from "../features/contact/contact-messages.ts";
 import { parseContactForm, type ContactFieldErrors } from "../features/contact/contact.schema.ts";
-import { storeContactMessage } from "../features/contact/contact.server.ts";
+import { CONTACT_RATE_LIMIT, storeContactMessage } from "../features/contact/contact.server.ts";
 import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { hitRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp, requestId } from "../lib/request.server.ts";
-
-/** Per client address: enough for a family sharing one connection, too few for a flood. */
-export const CONTACT_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 };
 
 const plain = (body: string, status: number, headers: Record<string, string> = {}) =>
   new Response(body, {

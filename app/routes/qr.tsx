@@ -7,7 +7,7 @@ import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { hitRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
-import { PAGE_VIEW_RATE_LIMIT } from "./api.page-view.ts";
+import { PAGE_VIEW_RATE_LIMIT } from "../features/analytics/page-views.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services(context);

@@ -11,4 +11,5 @@ export const ADMIN_MESSAGES = {
   alreadyAdmin: "Esa persona ya es administradora.",
   emailRequired: "Escribe un correo electrónico.",
   emailInvalid: "Escribe un correo electrónico válido.",
+  unknownAction: "Acción desconocida.",
 } as const;

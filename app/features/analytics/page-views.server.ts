@@ -4,6 +4,9 @@ import type { Db } from "../../lib/db.server.ts";
 export const PAGE_VIEW_LIMITS = { path: 1000, title: 300 } as const;
 
 /** Scans are counted by the QR route itself as views of /qr/{code}; the browser never reports them. */
+/** A reader clicking through the site stays far below this; a script does not. */
+export const PAGE_VIEW_RATE_LIMIT = { max: 60, windowSeconds: 60 };
+
 export const QR_PATH_PREFIX = "/qr/";
 
 export type PageView = { path: string; title: string };

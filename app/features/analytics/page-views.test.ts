@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as pageViewAction, PAGE_VIEW_RATE_LIMIT } from "../../routes/api.page-view.ts";
+import { action as pageViewAction } from "../../routes/api.page-view.ts";
 import { loader as statsLoader } from "../../routes/adminpanel.estadisticas.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
 import {
@@ -11,7 +11,7 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { PAGE_VIEW_LIMITS, pageViewStats, parsePageView } from "./page-views.server.ts";
+import { PAGE_VIEW_LIMITS, PAGE_VIEW_RATE_LIMIT, pageViewStats, parsePageView } from "./page-views.server.ts";
 
 describe("page view reports", () => {
   it("take a path on this site, with its query string, and the page title", () => {

@@ -26,6 +26,9 @@ export async function listComments(db: Db, sectionId: string): Promise<CommentVi
   }));
 }
 
+/** Per reader: a conversation's pace, not a flood. */
+export const COMMENT_RATE_LIMIT = { max: 5, windowSeconds: 60 };
+
 export type PostCommentResult = { ok: true } | { ok: false; status: 400 | 429; error: string };
 
 /**
@@ -39,7 +42,7 @@ export async function postComment(
 ): Promise<PostCommentResult> {
   const checked = checkComment(input.text);
   if (!checked.ok) return { ok: false, status: 400, error: checked.error };
-  const limit = await hitRateLimit(db, `comment:${input.userId}`, { max: 5, windowSeconds: 60 });
+  const limit = await hitRateLimit(db, `comment:${input.userId}`, COMMENT_RATE_LIMIT);
   if (!limit.allowed) return { ok: false, status: 429, error: COMMENT_MESSAGES.rateLimited };
   await db.transaction().execute(async (trx) => {
     const profile = await trx

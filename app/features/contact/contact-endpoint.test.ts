@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as sendEmail, loader as sendEmailGet, CONTACT_RATE_LIMIT } from "../../routes/api.send-email[.]php.ts";
+import { action as sendEmail, loader as sendEmailGet } from "../../routes/api.send-email[.]php.ts";
+import { CONTACT_RATE_LIMIT } from "./contact.server.ts";
 import { action as messagesAction, loader as messagesLoader } from "../../routes/adminpanel.mensajes.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
 import {

@@ -17,4 +17,10 @@ export const CONTACT_MESSAGES = {
   rateLimited: "Enviaste varios mensajes seguidos. Espera unos minutos y vuelve a intentarlo.",
   storeFailed: "No pudimos guardar tu mensaje. Intenta de nuevo en un momento.",
   methodNotAllowed: "Usa POST para enviar un mensaje.",
+
+  // The admins' inbox (/adminpanel/mensajes).
+  inboxInvalidRequest: "Solicitud no válida.",
+  inboxMessageGone: "Ese mensaje ya no existe.",
+  inboxHandled: "Mensaje marcado como atendido.",
+  inboxReopened: "Mensaje marcado como pendiente.",
 } as const;

@@ -2,6 +2,9 @@ import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import type { ContactInput } from "./contact.schema.ts";
 
+/** Per client address: enough for a family sharing one connection, too few for a flood. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 };
+
 export type DeliveryState = "delivered" | "pending" | "spam";
 
 export type ContactMessage = {

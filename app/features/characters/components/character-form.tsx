@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { CHARACTER_STYLES } from "../../../lib/db-schema.ts";
+import { FormField, type FieldControlProps } from "../../../ui/form-field.tsx";
 import { CHARACTER_MESSAGES, STYLE_LABELS } from "../character-messages.ts";
 import {
   EMPTY_CHARACTER_FORM,
@@ -23,52 +24,48 @@ type FieldProps = {
   errors: CharacterFieldErrors;
   help?: string;
   required?: boolean;
-  children?: (props: Record<string, unknown>) => ReactNode;
+  select?: boolean;
+  children?: (control: FieldControlProps & { name: string; defaultValue: string; required?: boolean }) => ReactNode;
   inputMode?: "numeric" | "url" | "text";
   maxLength?: number;
 };
 
-/** A labelled input with its help text and, when invalid, its message beside it. */
-function Field({ field, label, defaultValue, errors, help, required, children, inputMode, maxLength }: FieldProps) {
-  const id = `character-${field}`;
-  const error = errors[field];
-  const describedBy = [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(" ") || undefined;
-  const shared = {
-    id,
-    name: field,
-    defaultValue,
-    required,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-  };
+/** One field of the character form: its id and message come from the field's name. */
+function Field({
+  field,
+  label,
+  defaultValue,
+  errors,
+  help,
+  required,
+  select,
+  children,
+  inputMode,
+  maxLength,
+}: FieldProps) {
+  const requiredMark = required && <span aria-hidden="true"> *</span>;
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {children ? (
-        children(shared)
-      ) : (
-        <input
-          {...shared}
-          className={`form-control${error ? " is-invalid" : ""}`}
-          inputMode={inputMode}
-          maxLength={maxLength}
-          autoComplete="off"
-        />
-      )}
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-      {help && (
-        <div id={`${id}-help`} className="form-text">
-          {help}
-        </div>
-      )}
-    </div>
+    <FormField
+      id={`character-${field}`}
+      label={
+        <>
+          {label}
+          {requiredMark}
+        </>
+      }
+      error={errors[field]}
+      hint={help}
+      select={select}
+    >
+      {(control) => {
+        const props = { ...control, name: field, defaultValue, required };
+        return children ? (
+          children(props)
+        ) : (
+          <input {...props} inputMode={inputMode} maxLength={maxLength} autoComplete="off" />
+        );
+      }}
+    </FormField>
   );
 }
 
@@ -127,25 +124,23 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
     <div className="container py-5 character-editor">
       <h1 className="mb-4">Agregar o editar personajes</h1>
       <div className="card card-body shadow-sm">
-        <div className="mb-4">
-          <label htmlFor="character-select" className="form-label fw-bold">
-            Personaje
-          </label>
-          <select
-            id="character-select"
-            className="form-select"
-            value={editing ? selectedId : ""}
-            disabled={saving}
-            onChange={(event) => choose(event.target.value)}
-          >
-            <option value="">{CHARACTER_MESSAGES.addNewOption}</option>
-            {characters.map((character) => (
-              <option key={character.id} value={character.id}>
-                {character.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id="character-select" label="Personaje" labelClassName="fw-bold" className="mb-4" select>
+          {(control) => (
+            <select
+              {...control}
+              value={editing ? selectedId : ""}
+              disabled={saving}
+              onChange={(event) => choose(event.target.value)}
+            >
+              <option value="">{CHARACTER_MESSAGES.addNewOption}</option>
+              {characters.map((character) => (
+                <option key={character.id} value={character.id}>
+                  {character.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
 
         <h2 className="h5 mb-3">{editing ? `Editar: ${selected.name}` : "Nuevo personaje"}</h2>
         <fetcher.Form
@@ -204,23 +199,17 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
             </div>
             <div className="col-12">
               <Field field="description" label="Descripción" defaultValue={values.description} errors={errors}>
-                {(props) => (
-                  <textarea {...props} rows={4} className={`form-control${errors.description ? " is-invalid" : ""}`} />
-                )}
+                {(props) => <textarea {...props} rows={4} />}
               </Field>
             </div>
             <div className="col-md-6">
               <Field field="power" label="Poder" defaultValue={values.power} errors={errors}>
-                {(props) => (
-                  <textarea {...props} rows={2} className={`form-control${errors.power ? " is-invalid" : ""}`} />
-                )}
+                {(props) => <textarea {...props} rows={2} />}
               </Field>
             </div>
             <div className="col-md-6">
               <Field field="weakness" label="Debilidad" defaultValue={values.weakness} errors={errors}>
-                {(props) => (
-                  <textarea {...props} rows={2} className={`form-control${errors.weakness ? " is-invalid" : ""}`} />
-                )}
+                {(props) => <textarea {...props} rows={2} />}
               </Field>
             </div>
             <div className="col-md-6">
@@ -248,9 +237,9 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
               />
             </div>
             <div className="col-md-6">
-              <Field field="style" label="Tipo de carta" defaultValue={values.style} errors={errors} required>
+              <Field field="style" label="Tipo de carta" defaultValue={values.style} errors={errors} required select>
                 {(props) => (
-                  <select {...props} className={`form-select${errors.style ? " is-invalid" : ""}`}>
+                  <select {...props}>
                     {CHARACTER_STYLES.map((style) => (
                       <option key={style} value={style}>
                         {STYLE_LABELS[style]} ({style})

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { FormField } from "../../../ui/form-field.tsx";
 import { CONTACT_MESSAGES } from "../contact-messages.ts";
 import { CONTACT_LIMITS, parseContactForm, type ContactField, type ContactFieldErrors } from "../contact.schema.ts";
 
@@ -77,8 +78,6 @@ export function ContactForm() {
     }
   };
 
-  const describedBy = (field: ContactField) => (errors[field] ? `contact-${field}-error` : undefined);
-
   return (
     <form
       ref={formRef}
@@ -89,48 +88,22 @@ export function ContactForm() {
       aria-busy={status === "sending"}
     >
       {FIELDS.map((field) => (
-        <div className="mb-3" key={field.name}>
-          <label htmlFor={`contact-${field.name}`} className="form-label">
-            {field.label}
-          </label>
-          <input
-            id={`contact-${field.name}`}
-            name={field.name}
-            type={field.type ?? "text"}
-            required
-            maxLength={CONTACT_LIMITS[field.name]}
-            autoComplete={field.autoComplete}
-            className={`form-control${errors[field.name] ? " is-invalid" : ""}`}
-            aria-invalid={errors[field.name] ? true : undefined}
-            aria-describedby={describedBy(field.name)}
-          />
-          {errors[field.name] && (
-            <div id={`contact-${field.name}-error`} className="invalid-feedback">
-              {errors[field.name]}
-            </div>
+        <FormField key={field.name} id={`contact-${field.name}`} label={field.label} error={errors[field.name]}>
+          {(control) => (
+            <input
+              {...control}
+              name={field.name}
+              type={field.type ?? "text"}
+              required
+              maxLength={CONTACT_LIMITS[field.name]}
+              autoComplete={field.autoComplete}
+            />
           )}
-        </div>
+        </FormField>
       ))}
-      <div className="mb-3">
-        <label htmlFor="contact-comment" className="form-label">
-          Comentario
-        </label>
-        <textarea
-          id="contact-comment"
-          name="comment"
-          rows={4}
-          required
-          maxLength={CONTACT_LIMITS.comment}
-          className={`form-control${errors.comment ? " is-invalid" : ""}`}
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={describedBy("comment")}
-        />
-        {errors.comment && (
-          <div id="contact-comment-error" className="invalid-feedback">
-            {errors.comment}
-          </div>
-        )}
-      </div>
+      <FormField id="contact-comment" label="Comentario" error={errors.comment}>
+        {(control) => <textarea {...control} name="comment" rows={4} required maxLength={CONTACT_LIMITS.comment} />}
+      </FormField>
       {/* Spam trap: people never see it or reach it; bots that fill every field do. */}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor="contact-website">Sitio web</label>

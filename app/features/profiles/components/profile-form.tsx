@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { FormField } from "../../../ui/form-field.tsx";
 import { CLANS, clanById } from "../clans.ts";
 import { parseProfileForm, type ProfileFieldErrors } from "../profile.schema.ts";
 
@@ -47,78 +48,48 @@ export function ProfileForm({ profile }: Props) {
           <div className="col-lg-7">
             <fetcher.Form method="post" className="card card-body shadow-sm" noValidate onSubmit={checkBeforeSending}>
               <p className="small">Cuenta: {profile.email}</p>
-              <div className="mb-3">
-                <label htmlFor="displayName" className="form-label">
-                  Nombre para mostrar
-                </label>
-                <input
-                  id="displayName"
-                  name="displayName"
-                  className={`form-control${fieldErrors.displayName ? " is-invalid" : ""}`}
-                  defaultValue={profile.displayName}
-                  required
-                  maxLength={60}
-                  autoComplete="nickname"
-                  aria-invalid={fieldErrors.displayName ? true : undefined}
-                  aria-describedby={fieldErrors.displayName ? "displayName-error" : undefined}
-                />
-                {fieldErrors.displayName && (
-                  <div id="displayName-error" className="invalid-feedback">
-                    {fieldErrors.displayName}
-                  </div>
+              <FormField id="displayName" label="Nombre para mostrar" error={fieldErrors.displayName}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name="displayName"
+                    defaultValue={profile.displayName}
+                    required
+                    maxLength={60}
+                    autoComplete="nickname"
+                  />
                 )}
-              </div>
-              <div className="mb-3">
-                <label htmlFor="age" className="form-label">
-                  Edad
-                </label>
-                <input
-                  id="age"
-                  name="age"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={120}
-                  step={1}
-                  className={`form-control${fieldErrors.age ? " is-invalid" : ""}`}
-                  defaultValue={profile.age ?? ""}
-                  aria-invalid={fieldErrors.age ? true : undefined}
-                  aria-describedby={fieldErrors.age ? "age-error age-note" : "age-note"}
-                />
-                {fieldErrors.age && (
-                  <div id="age-error" className="invalid-feedback">
-                    {fieldErrors.age}
-                  </div>
+              </FormField>
+              <FormField id="age" label="Edad" error={fieldErrors.age} hint={AGE_NOTE}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name="age"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={120}
+                    step={1}
+                    defaultValue={profile.age ?? ""}
+                  />
                 )}
-                <div id="age-note" className="form-text">
-                  {AGE_NOTE}
-                </div>
-              </div>
-              <div className="mb-3">
-                <label htmlFor="clan" className="form-label">
-                  Clan
-                </label>
-                <select
-                  id="clan"
-                  name="clan"
-                  className={`form-select${fieldErrors.clan ? " is-invalid" : ""}`}
-                  value={clanId}
-                  onChange={(event) => setClanId(Number(event.target.value))}
-                  aria-invalid={fieldErrors.clan ? true : undefined}
-                  aria-describedby={fieldErrors.clan ? "clan-error" : undefined}
-                >
-                  {CLANS.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-                {fieldErrors.clan && (
-                  <div id="clan-error" className="invalid-feedback">
-                    {fieldErrors.clan}
-                  </div>
+              </FormField>
+              <FormField id="clan" label="Clan" error={fieldErrors.clan} select>
+                {(control) => (
+                  <select
+                    {...control}
+                    name="clan"
+                    value={clanId}
+                    onChange={(event) => setClanId(Number(event.target.value))}
+                  >
+                    {CLANS.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </select>
                 )}
-              </div>
+              </FormField>
               <p className="small fw-bold">Recuerda guardar tus cambios antes de salir de la página.</p>
               <button type="submit" className="btn btn-primary" disabled={saving}>
                 {saving ? "Guardando..." : "Guardar"}

@@ -1,0 +1,107 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { FormField } from "../../../ui/form-field.tsx";
+import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
+import type { LoginActionResult, LoginMode } from "../login-request.ts";
+
+type Props = { mode: LoginMode; redirectTo: string; googleEnabled: boolean; googleFailed: boolean };
+
+/** /login: Google first, then e-mail and password; the same page signs up with `?modo=registro`. */
+export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed }: Props) {
+  const result = useActionData<LoginActionResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = result?.fieldErrors ?? {};
+  const lastAlerted = useRef<LoginActionResult | undefined>(undefined);
+
+  // SPEC.md §8: a failed login or sign-up shows a browser alert 'Error: ' plus the provider's message.
+  useEffect(() => {
+    if (result?.error && lastAlerted.current !== result) {
+      lastAlerted.current = result;
+      window.alert(`Error: ${result.error}`);
+    }
+  }, [result]);
+
+  const otherMode = new URLSearchParams({ ...(mode === "login" ? { modo: "registro" } : {}), redirectTo });
+  const signup = mode === "signup";
+  return (
+    <div className="container py-5 login-page">
+      <div className="row justify-content-center">
+        <div className="col-md-7 col-lg-5">
+          <h1 className="mb-4 text-center">{signup ? "Crea tu cuenta" : "Ingresa"}</h1>
+
+          <Form method="post" className="mb-4">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button
+              type="submit"
+              name="intent"
+              value="google"
+              className="btn btn-light border w-100 py-2"
+              disabled={!googleEnabled || busy}
+            >
+              Continuar con Google <span className="badge bg-success ms-2">Recomendado</span>
+            </button>
+            {!googleEnabled && (
+              <p className="small mt-2 mb-0">El acceso con Google no está disponible por ahora; usa tu correo.</p>
+            )}
+            {googleFailed && (
+              <p className="small text-danger mt-2 mb-0" role="alert">
+                No pudimos ingresar con Google. Intenta de nuevo o usa tu correo.
+              </p>
+            )}
+          </Form>
+
+          <p className="text-center small">o con tu correo</p>
+
+          <Form method="post" noValidate={false} aria-describedby={result?.error ? "login-error" : undefined}>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <FormField id="email" label="Correo electrónico" error={errors.email}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  defaultValue={result?.email}
+                />
+              )}
+            </FormField>
+            <FormField
+              id="password"
+              label="Contraseña"
+              error={errors.password}
+              // Shown only while there is no error: the error says the same, and more.
+              hint={!errors.password && signup ? CREDENTIAL_MESSAGES.passwordTooShort : undefined}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="password"
+                  type="password"
+                  required
+                  minLength={signup ? MIN_PASSWORD_LENGTH : undefined}
+                  maxLength={128}
+                  autoComplete={signup ? "new-password" : "current-password"}
+                />
+              )}
+            </FormField>
+            {result?.error && (
+              <p id="login-error" className="text-danger" role="alert">
+                Error: {result.error}
+              </p>
+            )}
+            <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+              {busy ? "Un momento..." : signup ? "Crear cuenta" : "Ingresar"}
+            </button>
+          </Form>
+
+          <p className="text-center mt-4">
+            {signup ? "¿Ya tienes cuenta? " : "¿No tienes cuenta? "}
+            <Link to={`/login?${otherMode}`}>{signup ? "Ingresa" : "Crea una cuenta"}</Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { CredentialErrors } from "./credentials.schema.ts";
+
+/** /login shows the sign-in form, or with `?modo=registro` the sign-up form. */
+export type LoginMode = "login" | "signup";
+
+export const loginModeOf = (url: URL): LoginMode => (url.searchParams.get("modo") === "registro" ? "signup" : "login");
+
+/**
+ * Where to go after signing in: `redirectTo`, else the page of this site that sent the reader
+ * here, else null. Unchecked: the caller keeps it on this site (safeRedirectPath).
+ */
+export function requestedReturnPath(url: URL, referer: string | null, siteUrl: string): string | null {
+  const explicit = url.searchParams.get("redirectTo");
+  if (explicit) return explicit;
+  if (referer?.startsWith(siteUrl + "/")) {
+    const from = new URL(referer);
+    return from.pathname + from.search;
+  }
+  return null;
+}
+
+export type LoginActionResult = {
+  error?: string;
+  fieldErrors?: CredentialErrors;
+  email?: string;
+};
