@@ -24,6 +24,17 @@ const envSchema = z.object({
   CHAPTERS_FORCE_UNLOCKED: booleanFromString.default(true),
   /** Multiplies every rate limit; only the end-to-end suite raises it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * How many reverse proxies stand in front of the server (server/forwarded.ts). Unset: no
+   * forwarded header is trusted. N: the last N hops of X-Forwarded-For, and X-Forwarded-Proto /
+   * X-Forwarded-Host as the nearest proxy sets them.
+   */
+  TRUST_PROXY: z.coerce
+    .number()
+    .int("TRUST_PROXY es el número de proxies delante del sitio: un entero, 1 o más")
+    .min(1, "TRUST_PROXY es el número de proxies delante del sitio: un entero, 1 o más")
+    .max(20)
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
