@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { INTERNAL_HEADERS } from "../app/lib/request.server.ts";
 import type { log } from "../app/lib/log.server.ts";
+import { forwardedView } from "./forwarded.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -18,11 +19,21 @@ export type AppOptions = {
   clientDir: string;
   siteUrl: string;
   analytics: boolean;
+  /** TRUST_PROXY: how many reverse proxies to believe (server/forwarded.ts); unset trusts none. */
+  trustProxy?: number;
   mode?: "production" | "development";
   logger: Pick<typeof log, "info" | "error">;
 };
 
-export function createApp({ build, clientDir, siteUrl, analytics, mode = "production", logger }: AppOptions) {
+export function createApp({
+  build,
+  clientDir,
+  siteUrl,
+  analytics,
+  trustProxy,
+  mode = "production",
+  logger,
+}: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
   const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
 
@@ -83,10 +94,12 @@ export function createApp({ build, clientDir, siteUrl, analytics, mode = "produc
     for (const name of Object.values(INTERNAL_HEADERS)) headers.delete(name);
     headers.set(INTERNAL_HEADERS.nonce, c.get("secureHeadersNonce") ?? "");
     headers.set(INTERNAL_HEADERS.requestId, c.get("requestId"));
-    // The socket's address, not a header a client could forge.
-    headers.set(INTERNAL_HEADERS.clientIp, getConnInfo(c).remote.address ?? "unknown");
     const raw = c.req.raw;
-    const request = new Request(raw.url, {
+    // The client's address and the URL the browser asked for: the socket's, or (TRUST_PROXY)
+    // what the trusted proxies report, so that origin checks see the public https origin.
+    const { clientIp, url } = forwardedView(raw.url, raw.headers, getConnInfo(c).remote.address, trustProxy);
+    headers.set(INTERNAL_HEADERS.clientIp, clientIp);
+    const request = new Request(url, {
       method: raw.method,
       headers,
       body: raw.method === "GET" || raw.method === "HEAD" ? undefined : raw.body,

@@ -6,7 +6,9 @@ import { log } from "../app/lib/log.server.ts";
 import { createApp } from "./app.ts";
 
 type EntryModule = {
-  getServices(): Promise<{ env: { PORT: number; siteUrl: string; GA_MEASUREMENT_ID?: string } }>;
+  getServices(): Promise<{
+    env: { PORT: number; siteUrl: string; GA_MEASUREMENT_ID?: string; TRUST_PROXY?: number };
+  }>;
   closeServices(): Promise<void>;
 };
 
@@ -36,11 +38,16 @@ const app = createApp({
   clientDir: resolve(buildDir, "client"),
   siteUrl: env.siteUrl,
   analytics: Boolean(env.GA_MEASUREMENT_ID),
+  trustProxy: env.TRUST_PROXY,
   logger: log,
 });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
-  log.info("listening", { url: `http://localhost:${info.port}`, siteUrl: env.siteUrl });
+  log.info("listening", {
+    url: `http://localhost:${info.port}`,
+    siteUrl: env.siteUrl,
+    trustProxy: env.TRUST_PROXY ?? 0,
+  });
 });
 
 let stopping = false;

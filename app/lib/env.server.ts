@@ -27,6 +27,17 @@ const envSchema = z.object({
   /** Live-feed connections: per client address (a school shares one) and in all. */
   LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  /**
+   * How many reverse proxies stand in front of the server (server/forwarded.ts). Unset: no
+   * forwarded header is trusted. N: the last N hops of X-Forwarded-For, and X-Forwarded-Proto /
+   * X-Forwarded-Host as the nearest proxy sets them.
+   */
+  TRUST_PROXY: z.coerce
+    .number()
+    .int("TRUST_PROXY es el número de proxies delante del sitio: un entero, 1 o más")
+    .min(1, "TRUST_PROXY es el número de proxies delante del sitio: un entero, 1 o más")
+    .max(20)
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

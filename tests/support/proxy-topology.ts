@@ -1,0 +1,261 @@
+/**
+ * The production topology of compose.yaml without containers, for tests/e2e/proxy.spec.ts:
+ * Caddy terminating TLS (its internal CA) on https://localhost:<port>, balancing round robin over
+ * two instances of the built site on one fresh PostgreSQL database, with TRUST_PROXY=1, an https
+ * SITE_URL and a shared AUTH_SECRET, plus a local OpenID Connect server standing in for Google.
+ *
+ * Test-only routing: a request carrying `X-Test-Instance: a` (or `b`) always goes to that
+ * instance, so a test can pin a browser to one instance; every response names the instance that
+ * served it in `X-Test-Upstream`.
+ *
+ * Run by hand (after `npm run build`, with TEST_DATABASE_URL set):
+ *   node tests/support/proxy-topology.ts [basePort]     # Ctrl-C stops everything
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { startOidcServer } from "./oidc-server.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+
+export type ProxyTopology = {
+  /** https://localhost:<port>: the proxy, and every instance's SITE_URL. */
+  siteUrl: string;
+  /** The instances' ports, pinned by `X-Test-Instance: a` and `b`. */
+  instancePorts: readonly [number, number];
+  /** The fresh database both instances use (for scripts/admin.ts). */
+  databaseUrl: string;
+  stop(): Promise<void>;
+};
+
+export type ProxyTopologyOptions = {
+  /** A PostgreSQL server; a database of its own is created on it and dropped by stop(). */
+  serverUrl: string;
+  /** Uses basePort (proxy, https), +1 and +2 (instances), +3 (OpenID Connect), +4 (Caddy's http). */
+  basePort: number;
+  /** TRUST_PROXY for the instances (default 1); null leaves it unset, to see what breaks without. */
+  trustProxy?: number | null;
+  caddy?: string;
+};
+
+/** Whether the `caddy` binary can be run (CI installs Debian's). */
+export function caddyAvailable(caddy = process.env.CADDY_PATH ?? "caddy"): boolean {
+  return spawnSync(caddy, ["version"], { stdio: "ignore" }).status === 0;
+}
+
+export function caddyfile({
+  sitePort,
+  httpPort,
+  instancePorts,
+}: {
+  sitePort: number;
+  httpPort: number;
+  instancePorts: readonly number[];
+}) {
+  const [a, b] = instancePorts;
+  return `{
+	admin off
+	http_port ${httpPort}
+	auto_https disable_redirects
+	skip_install_trust
+	local_certs
+}
+
+https://localhost:${sitePort} {
+	tls internal
+	@a header X-Test-Instance a
+	@b header X-Test-Instance b
+	handle @a {
+		reverse_proxy 127.0.0.1:${a} {
+			header_down X-Test-Upstream a
+		}
+	}
+	handle @b {
+		reverse_proxy 127.0.0.1:${b} {
+			header_down X-Test-Upstream b
+		}
+	}
+	handle {
+		reverse_proxy 127.0.0.1:${a} 127.0.0.1:${b} {
+			lb_policy round_robin
+			header_down X-Test-Upstream {http.reverse_proxy.upstream.port}
+		}
+	}
+}
+`;
+}
+
+export async function startProxyTopology({
+  serverUrl,
+  basePort,
+  trustProxy = 1,
+  caddy = process.env.CADDY_PATH ?? "caddy",
+}: ProxyTopologyOptions): Promise<ProxyTopology> {
+  const sitePort = basePort;
+  const instancePorts = [basePort + 1, basePort + 2] as const;
+  const oidcPort = basePort + 3;
+  const siteUrl = `https://localhost:${sitePort}`;
+  const work = mkdtempSync(join(tmpdir(), "mictlan-proxy-"));
+  const children: ChildProcess[] = [];
+
+  const databaseName = `mictlan_proxy_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const database = new URL(serverUrl);
+  database.pathname = `/${databaseName}`;
+
+  let oidc: Awaited<ReturnType<typeof startOidcServer>> | undefined;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(children.map(terminate));
+    await oidc?.stop();
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${databaseName} with (force)`);
+    await cleanup.end();
+    rmSync(work, { recursive: true, force: true });
+  };
+
+  try {
+    oidc = await startOidcServer(oidcPort);
+    const secret = randomBytes(32).toString("hex");
+    // Both start at once: migrations are serialised by an advisory lock, the seed by its check.
+    instancePorts.forEach((port, index) => {
+      const child = spawn(process.execPath, [resolve(root, "server/main.ts")], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          // Only the proxy reaches the instances, as in compose.yaml.
+          HOST: "127.0.0.1",
+          DATA_DIR: join(work, `data-${index}`),
+          DATABASE_URL: database.href,
+          SITE_URL: siteUrl,
+          AUTH_SECRET: secret,
+          TRUST_PROXY: trustProxy === null ? "" : String(trustProxy),
+          GOOGLE_CLIENT_ID: "mictlan-proxy",
+          GOOGLE_CLIENT_SECRET: "mictlan-proxy-secret",
+          GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+          // The real limits: the spec checks whose address they count.
+          RATE_LIMIT_MULTIPLIER: "1",
+          CHAPTERS_FORCE_UNLOCKED: "true",
+          SMTP_URL: "",
+          CONTACT_TO: "",
+          GA_MEASUREMENT_ID: "",
+          LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      children.push(child);
+    });
+
+    writeFileSync(join(work, "Caddyfile"), caddyfile({ sitePort, httpPort: basePort + 4, instancePorts }));
+    const proxy = spawn(caddy, ["run", "--config", join(work, "Caddyfile"), "--adapter", "caddyfile"], {
+      // Caddy keeps its internal CA and certificates under these: a fresh one per run.
+      env: {
+        ...process.env,
+        HOME: work,
+        XDG_DATA_HOME: join(work, "xdg-data"),
+        XDG_CONFIG_HOME: join(work, "xdg-config"),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let caddyLog = "";
+    proxy.stderr!.on("data", (chunk: Buffer) => (caddyLog = (caddyLog + chunk.toString()).slice(-4000)));
+    children.push(proxy);
+
+    const exited = new Promise<never>((_, fail) => {
+      for (const child of children) {
+        child.once("exit", (code) => {
+          if (!stopped) fail(new Error(`a process of the topology exited early (${code})\n${caddyLog}`));
+        });
+      }
+    });
+    exited.catch(() => {}); // only the race below cares
+    // Ready when both instances answer through the proxy, over TLS.
+    const ready = async (pin: "a" | "b") => {
+      const deadline = Date.now() + 60_000;
+      while (!stopped) {
+        const status = await proxyRequest(siteUrl, "/healthz", { headers: { "X-Test-Instance": pin } }).then(
+          (response) => response.status,
+          () => 0,
+        );
+        if (status === 200) return;
+        if (Date.now() > deadline) throw new Error(`instance ${pin} did not answer through the proxy within 60 s`);
+        await new Promise((done) => setTimeout(done, 250));
+      }
+    };
+    await Promise.race([exited, Promise.all([ready("a"), ready("b")])]);
+    return { siteUrl, instancePorts, databaseUrl: database.href, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type ProxyResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+/**
+ * A request to the proxy over TLS without checking its internal CA. `localAddress` picks the
+ * loopback address the request comes from (any of 127.0.0.0/8 on Linux), i.e. which client the
+ * proxy sees.
+ */
+export function proxyRequest(
+  siteUrl: string,
+  path: string,
+  {
+    method = "GET",
+    headers = {},
+    body,
+    localAddress,
+  }: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<ProxyResponse> {
+  return new Promise((done, fail) => {
+    const request = httpsRequest(
+      new URL(path, siteUrl),
+      { method, headers, localAddress, rejectUnauthorized: false, timeout: 10_000 },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => done({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+        response.on("error", fail);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error(`${method} ${path} timed out`)));
+    request.on("error", fail);
+    request.end(body);
+  });
+}
+
+/** SIGTERM (the instances shut down gracefully), SIGKILL after 5 s; resolves when it is gone. */
+function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+if (import.meta.main) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("set TEST_DATABASE_URL to a PostgreSQL server");
+  const topology = await startProxyTopology({ serverUrl, basePort: Number(process.argv[2] ?? 7360) });
+  console.log(
+    `${topology.siteUrl} → 127.0.0.1:${topology.instancePorts.join(", 127.0.0.1:")} (${topology.databaseUrl})`,
+  );
+  const stop = () => void topology.stop().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
