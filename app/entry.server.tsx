@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
 import { cspNonce, requestId } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
@@ -73,6 +73,9 @@ export default function handleRequest(
 /** Unexpected errors in loaders, actions and rendering: logged with the request id, never shown. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // A refusal (405 for a page without an action, 400 for a malformed request): the client's
+  // mistake, answered in Spanish by the error page, not a failure of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   // React Router's own cross-site check on document posts: a refused request, not our failure.
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
     log.warn("cross-site post refused", { requestId: requestId(request) });

@@ -24,13 +24,19 @@ import { UnlockToast } from "./features/unlocks/unlock-toast.tsx";
 import { unlockForVisit, unlockPathsFor } from "./features/unlocks/unlocks.server.ts";
 import { originCheckMiddleware, services, servicesMiddleware } from "./composition/context.server.ts";
 import { log } from "./lib/log.server.ts";
+import { requestBodyMiddleware } from "./lib/request-body.server.ts";
 import { requestId } from "./lib/request.server.ts";
 import { getUser, sessionMiddleware } from "./composition/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import "./styles/app.scss";
 
-export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, originCheckMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  servicesMiddleware,
+  originCheckMiddleware,
+  requestBodyMiddleware,
+  sessionMiddleware,
+];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { env, db } = services(context);
@@ -128,23 +134,30 @@ export default function App() {
   );
 }
 
+/** The error page's words per status; any other 4xx says what the server said, in Spanish. */
+const ERROR_PAGES: Record<number, { title: string; message: string }> = {
+  400: {
+    title: "Solicitud no válida",
+    message: "No entendimos lo que se envió. Vuelve a la página e inténtalo de nuevo.",
+  },
+  403: { title: "No tienes permiso", message: "Esta página es solo para administradores." },
+  404: {
+    title: "Página no encontrada",
+    message: "Algunas páginas están bloqueadas hasta que completes los capítulos del libro.",
+  },
+  405: { title: "Acción no permitida", message: "Esta página no acepta ese tipo de envío." },
+  429: { title: "Demasiadas solicitudes", message: "Espera un momento antes de intentarlo de nuevo." },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Algo salió mal";
   let message = "Tuvimos un problema al mostrar esta página. Intenta de nuevo en un momento.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Página no encontrada";
-      message = "Algunas páginas están bloqueadas hasta que completes los capítulos del libro.";
-    } else if (error.status === 403) {
-      title = "No tienes permiso";
-      message = "Esta página es solo para administradores.";
-    } else if (error.status === 429) {
-      title = "Demasiadas solicitudes";
-      message = "Espera un momento antes de intentarlo de nuevo.";
-    } else if (error.status < 500) {
-      title = "No pudimos atender tu solicitud";
-      message = typeof error.data === "string" && error.data ? error.data : message;
-    }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // React Router's own refusals (`internal`) carry English text meant for developers.
+    const ours = !(error as { internal?: boolean }).internal && typeof error.data === "string" && error.data;
+    const page = ERROR_PAGES[error.status];
+    title = page?.title ?? "No pudimos atender tu solicitud";
+    message = (error.status !== 404 && error.status !== 403 && ours) || page?.message || message;
   }
   return (
     <div className="container py-5 text-center error-page">

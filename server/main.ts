@@ -42,13 +42,33 @@ const app = createApp({
   logger: log,
 });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
-  log.info("listening", {
-    url: `http://localhost:${info.port}`,
-    siteUrl: env.siteUrl,
-    trustProxy: env.TRUST_PROXY ?? 0,
-  });
-});
+/**
+ * A client that stalls must not hold a socket: headers must arrive within 5 s and the whole
+ * request (a form is at most 256 KB) within 15 s, checked every second. A response that streams
+ * for long (the live feed) is not affected: these clocks stop once the request is received.
+ */
+const SERVER_TIMEOUTS = { headersMs: 5_000, requestMs: 15_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
+
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: env.PORT,
+    hostname: process.env.HOST ?? "0.0.0.0",
+    serverOptions: {
+      headersTimeout: SERVER_TIMEOUTS.headersMs,
+      requestTimeout: SERVER_TIMEOUTS.requestMs,
+      keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs,
+    },
+  },
+  (info) => {
+    log.info("listening", {
+      url: `http://localhost:${info.port}`,
+      siteUrl: env.siteUrl,
+      trustProxy: env.TRUST_PROXY ?? 0,
+    });
+  },
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -23,11 +23,22 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 
 export const getUser = (context: Context) => context.get(sessionContext)();
 
-/** Only paths on this site, so `redirectTo` can never send a reader elsewhere. */
+const SITE = "http://site.invalid";
+
+/**
+ * Only paths on this site, so `redirectTo` can never send a reader elsewhere. Browsers drop
+ * tabs and line breaks from addresses and read a backslash as a slash, so "/\t/evil.example" or
+ * "/\\evil.example" would lead off the site: those are removed or turned first, then the path is
+ * resolved as a browser would and must still be on this site.
+ */
 export function safeRedirectPath(target: string | null | undefined, fallback = "/"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (target.startsWith("/login") || target.startsWith("/api/")) return fallback;
-  return target;
+  const cleaned = (target ?? "").replace(/[\u0000-\u001f\u007f]/g, "").replace(/\\/g, "/");
+  if (!cleaned.startsWith("/") || cleaned.startsWith("//")) return fallback;
+  const resolved = URL.parse(cleaned, SITE);
+  if (!resolved || resolved.origin !== SITE) return fallback;
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  if (path.startsWith("//") || path.startsWith("/login") || path.startsWith("/api/")) return fallback;
+  return path;
 }
 
 /** First line of a protected loader or action: a visitor goes to /login and comes back after. */

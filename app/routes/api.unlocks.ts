@@ -15,8 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return data({ unlocked: [] }, { status: 401 });
   const body = (await request.json().catch(() => null)) as { path?: unknown } | null;
   const raw = typeof body?.path === "string" ? body.path : "";
-  if (!raw.startsWith("/") || raw.length > 500) return data({ unlocked: [] }, { status: 400 });
-  const visited = new URL(raw, "http://site.invalid");
+  // A path on this site: "//host" or a malformed one is not (URL.parse answers null).
+  const visited = raw.startsWith("/") && raw.length <= 500 ? URL.parse(raw, "http://site.invalid") : null;
+  if (!visited || visited.origin !== "http://site.invalid") return data({ unlocked: [] }, { status: 400 });
   try {
     const unlocked = await unlockForVisit(
       services(context).db,
