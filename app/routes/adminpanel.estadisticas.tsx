@@ -2,13 +2,16 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/adminpanel.estadisticas";
 import { StatsReport } from "../features/analytics/components/stats-report.tsx";
 import { pageViewStats } from "../features/analytics/page-views.server.ts";
+import { unknownQrScanCounts } from "../features/qr/qr.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
-  return pageViewStats(services(context).db);
+  const { db } = services(context);
+  const [stats, unknownQrScans] = await Promise.all([pageViewStats(db), unknownQrScanCounts(db)]);
+  return { ...stats, unknownQrScans };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,4 +1,4 @@
-import { countToday } from "../../lib/daily-counters.server.ts";
+import { countOverDays, countToday } from "../../lib/daily-counters.server.ts";
 import type { Db } from "../../lib/db.server.ts";
 
 export type QrResolution = { state: "valid"; target: string } | { state: "invalid" } | { state: "expired" };
@@ -30,4 +30,13 @@ export async function recordQrScan(db: Db, code: string, resolution: QrResolutio
     .insertInto("page_views")
     .values({ path: `/qr/${code.toLowerCase()}`, title: "Escaneo de código QR" })
     .execute();
+}
+
+/** Scans of unknown codes over the last 7 and 30 days (one daily figure each, see recordQrScan). */
+export async function unknownQrScanCounts(db: Db) {
+  const [last7, last30] = await Promise.all([
+    countOverDays(db, UNKNOWN_QR_COUNTER, 7),
+    countOverDays(db, UNKNOWN_QR_COUNTER, 30),
+  ]);
+  return { last7, last30 };
 }

@@ -52,7 +52,12 @@ function CountTable({
 }
 
 /** /adminpanel/estadisticas: page views and QR scans over the last 7 and 30 days. */
-export function StatsReport({ pages, qrScans, totals }: PageViewStats) {
+type StatsReportProps = PageViewStats & {
+  /** Scans of codes that do not exist, counted as one figure (the QR feature's). */
+  unknownQrScans: { last7: number; last30: number };
+};
+
+export function StatsReport({ pages, qrScans, totals, unknownQrScans }: StatsReportProps) {
   return (
     <div className="container py-5 admin-stats">
       <p className="mb-2">
@@ -70,6 +75,10 @@ export function StatsReport({ pages, qrScans, totals }: PageViewStats) {
         rows={qrScans}
         empty="Todavía no hay escaneos."
       />
+      <p data-testid="unknown-qr-scans">
+        Escaneos de códigos que no existen: <strong>{unknownQrScans.last7}</strong> en los últimos 7 días y{" "}
+        <strong>{unknownQrScans.last30}</strong> en los últimos 30.
+      </p>
       <CountTable
         id="page-views"
         caption="Visitas por página"
