@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Server } from "node:net";
-import { startAdminSocket } from "../features/admins/admin-socket.server.ts";
+import { adminControlHandlers } from "../features/admins/admin-command.server.ts";
 import {
   startContactMailer,
   type ContactMailer,
@@ -8,6 +8,8 @@ import {
 } from "../features/contact/contact-mailer.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import { createAuth, resolveAuthSecret, type Auth } from "../lib/auth.server.ts";
+import { backupControlHandler } from "../lib/backup.server.ts";
+import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
 import { parseEnv, type Env } from "../lib/env.server.ts";
@@ -22,8 +24,8 @@ export type Services = {
   db: Db;
   live: LiveHub;
   auth: Auth;
-  /** The admin command's local channel (embedded database only). */
-  adminSocket: Server | null;
+  /** The local control channel of the admin and backup commands (embedded database only). */
+  controlSocket: Server | null;
   /** Delivers stored contact messages (SMTP_URL); wake it after storing one. */
   contactMailer: ContactMailer;
   /** Hourly housekeeping (old rate-limit counters). */
@@ -41,7 +43,7 @@ const holder: Holder = ((globalThis as Record<symbol, Holder>)[Symbol.for("mictl
 /** Opens the database, migrates, seeds an empty one and starts the live feed. */
 export async function createServices(
   env: Env,
-  options: { seed?: boolean; adminSocket?: boolean } = {},
+  options: { seed?: boolean; controlSocket?: boolean } = {},
 ): Promise<Services> {
   const embedded = !env.DATABASE_URL;
   const database = env.DATABASE_URL
@@ -51,7 +53,7 @@ export async function createServices(
     const applied = await migrate(database);
     if (applied.length) log.info("migrations applied", { versions: applied });
     if (options.seed !== false && (await seedDemoContent(database.db))) log.info("demo content seeded");
-    return await servicesOn(env, database, { adminSocket: embedded && options.adminSocket !== false });
+    return await servicesOn(env, database, { controlSocket: embedded && options.controlSocket !== false });
   } catch (error) {
     await database.close();
     throw error;
@@ -62,7 +64,7 @@ export async function createServices(
 export async function servicesOn(
   env: Env,
   database: DatabaseHandle,
-  options: { adminSocket?: boolean; contactMail?: ContactMailerTuning } = {},
+  options: { controlSocket?: boolean; contactMail?: ContactMailerTuning } = {},
 ): Promise<Services> {
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const live = await createLiveHub(database);
@@ -73,7 +75,12 @@ export async function servicesOn(
     secret: resolveAuthSecret(env),
     onUserCreated: (user) => createProfileForUser(db, user),
   });
-  const adminSocket = options.adminSocket ? await startAdminSocket(resolve(env.DATA_DIR), db, live.publish) : null;
+  const controlSocket = options.controlSocket
+    ? await startControlSocket(resolve(env.DATA_DIR), {
+        ...adminControlHandlers(db, live.publish),
+        backup: backupControlHandler(database),
+      })
+    : null;
   const contactMailer = startContactMailer({
     db,
     smtpUrl: env.SMTP_URL,
@@ -88,7 +95,7 @@ export async function servicesOn(
     60 * 60 * 1000,
   );
   maintenance.unref();
-  return { env, database, db, live, auth, adminSocket, contactMailer, maintenance };
+  return { env, database, db, live, auth, controlSocket, contactMailer, maintenance };
 }
 
 /** The process-wide services, created on first use. */
@@ -108,7 +115,7 @@ export async function closeServices() {
   holder.promise = null;
   holder.current = null;
   if (!services) return;
-  await new Promise<void>((done) => (services.adminSocket ? services.adminSocket.close(() => done()) : done()));
+  await new Promise<void>((done) => (services.controlSocket ? services.controlSocket.close(() => done()) : done()));
   clearInterval(services.maintenance);
   await services.contactMailer.stop().catch(() => {});
   await services.live.close().catch(() => {});
