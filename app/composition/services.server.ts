@@ -16,6 +16,7 @@ import { parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
 import { migrate } from "../lib/migrations.server.ts";
+import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
 
 export type Services = {
@@ -46,6 +47,8 @@ export async function createServices(
   options: { seed?: boolean; controlSocket?: boolean } = {},
 ): Promise<Services> {
   const embedded = !env.DATABASE_URL;
+  // The entries do it first thing; this covers the dev server, which has no entry of ours.
+  if (embedded) restrictNewFilesToOwner();
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
