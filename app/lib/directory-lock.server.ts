@@ -42,8 +42,6 @@ export type LockOptions = {
 
 const lockPath = (dir: string) => join(dir, "db.lock");
 const takeoverPath = (dir: string) => join(dir, "db.lock.takeover");
-// proper-lockfile never takes a lock over by itself with this: takeovers go through our guard.
-const NEVER_STALE = 2 ** 31 - 1;
 const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 function exitOnCompromise(error: Error) {
@@ -150,7 +148,10 @@ function lockOnWorker(dir: string, onCompromised: (error: Error) => void): Promi
     workerData: {
       module: createRequire(import.meta.url).resolve("proper-lockfile"),
       dir,
-      options: { lockfilePath: lockPath(dir), realpath: false, stale: NEVER_STALE, update: LOCK_UPDATE_MS },
+      // With the stale time, proper-lockfile reports the lock compromised when its refresh fails
+      // for that long or when another process took it over; a late refresh of a lock still
+      // ours recovers. It never takes a lock over here: we only try when there is none.
+      options: { lockfilePath: lockPath(dir), realpath: false, stale: LOCK_STALE_MS, update: LOCK_UPDATE_MS },
     },
   });
   // The lock must not keep a process alive; the database it guards does that.
@@ -229,7 +230,6 @@ export async function acquireDirectoryLock(dir: string, options: LockOptions = {
       release = await lockOnWorker(dir, (error) => {
         if (released) return;
         released = true;
-        clearInterval(watchdog);
         process.off("exit", releaseOnExit);
         onCompromised(error);
       });
@@ -239,33 +239,12 @@ export async function acquireDirectoryLock(dir: string, options: LockOptions = {
       if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
     }
   }
-  // proper-lockfile only notices a failing refresh when its stale time passes (never, with
-  // ours): watch the lock age ourselves, so a lock that others would see as stale ends us.
-  const watchdog = setInterval(() => {
-    statOrNull(path)
-      .then((stats) => {
-        if (!stats) throw Object.assign(new Error("the lock directory disappeared"), { code: "ECOMPROMISED" });
-        if (isStale(stats)) {
-          throw Object.assign(new Error("the lock could not be refreshed in time"), { code: "ECOMPROMISED" });
-        }
-      })
-      .catch((error: Error) => {
-        if (released) return;
-        released = true;
-        clearInterval(watchdog);
-        process.off("exit", releaseOnExit);
-        void release().catch(() => {});
-        onCompromised(error);
-      });
-  }, LOCK_UPDATE_MS);
-  watchdog.unref();
   process.on("exit", releaseOnExit);
   return {
     path,
     async release() {
       if (released) return;
       released = true;
-      clearInterval(watchdog);
       process.off("exit", releaseOnExit);
       await release().catch((error: NodeJS.ErrnoException) => {
         if (error.code !== "ERELEASED" && error.code !== "ENOTACQUIRED") throw error;
