@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { restoreBackup } from "../app/lib/backup.server.ts";
-import { acquireDirectoryLock, DatabaseLockedError, isDirectoryLocked } from "../app/lib/directory-lock.server.ts";
+import { acquireDirectoryLock, DatabaseLockedError } from "../app/lib/directory-lock.server.ts";
 import { createPrivateDirectory, restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 
 restrictNewFilesToOwner();
@@ -34,12 +34,10 @@ if (!existsSync(file)) {
   console.error(`No existe el archivo ${file}.`);
   process.exit(1);
 }
-if (await isDirectoryLocked(dataDir)) {
-  console.error(stopTheSite);
-  process.exit(1);
-}
 try {
   createPrivateDirectory(dataDir);
+  // A running site holds the lock and keeps it fresh: refused at once. One killed a moment ago
+  // left a lock that goes stale: taken over after a few seconds.
   const lock = await acquireDirectoryLock(dataDir);
   try {
     const { previous } = await restoreBackup(dataDir, file);
