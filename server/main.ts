@@ -3,7 +3,11 @@ import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { log } from "../app/lib/log.server.ts";
+import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { createApp } from "./app.ts";
+
+// Before anything opens the database: the data directory's files are its owner's only.
+restrictNewFilesToOwner();
 
 type EntryModule = {
   getServices(): Promise<{

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Server } from "node:net";
-import { startAdminSocket } from "../features/admins/admin-socket.server.ts";
+import { adminControlHandlers } from "../features/admins/admin-command.server.ts";
 import {
   startContactMailer,
   type ContactMailer,
@@ -9,13 +9,16 @@ import {
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth } from "../lib/auth.server.ts";
+import { backupControlHandler } from "../lib/backup.server.ts";
 import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
+import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
 import { parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
 import { migrate } from "../lib/migrations.server.ts";
+import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
 
 export type Services = {
@@ -26,8 +29,8 @@ export type Services = {
   /** Caps open live-feed connections per address and in all. */
   liveConnections: ConnectionLimiter;
   auth: Auth;
-  /** The admin command's local channel (embedded database only). */
-  adminSocket: Server | null;
+  /** The local control channel of the admin and backup commands (embedded database only). */
+  controlSocket: Server | null;
   /** Delivers stored contact messages (SMTP_URL); wake it after storing one. */
   contactMailer: ContactMailer;
   /** Hourly housekeeping (old rate-limit counters). */
@@ -45,9 +48,11 @@ const holder: Holder = ((globalThis as Record<symbol, Holder>)[Symbol.for("mictl
 /** Opens the database, migrates, seeds an empty one and starts the live feed. */
 export async function createServices(
   env: Env,
-  options: { seed?: boolean; adminSocket?: boolean } = {},
+  options: { seed?: boolean; controlSocket?: boolean } = {},
 ): Promise<Services> {
   const embedded = !env.DATABASE_URL;
+  // The entries do it first thing; this covers the dev server, which has no entry of ours.
+  if (embedded) restrictNewFilesToOwner();
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
@@ -55,7 +60,7 @@ export async function createServices(
     const applied = await migrate(database);
     if (applied.length) log.info("migrations applied", { versions: applied });
     if (options.seed !== false && (await seedDemoContent(database.db))) log.info("demo content seeded");
-    return await servicesOn(env, database, { adminSocket: embedded && options.adminSocket !== false });
+    return await servicesOn(env, database, { controlSocket: embedded && options.controlSocket !== false });
   } catch (error) {
     await database.close();
     throw error;
@@ -66,7 +71,7 @@ export async function createServices(
 export async function servicesOn(
   env: Env,
   database: DatabaseHandle,
-  options: { adminSocket?: boolean; contactMail?: ContactMailerTuning } = {},
+  options: { controlSocket?: boolean; contactMail?: ContactMailerTuning } = {},
 ): Promise<Services> {
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const live = await createLiveHub(database);
@@ -77,7 +82,12 @@ export async function servicesOn(
     secret: resolveAuthSecret(env),
     onUserCreated: (user) => createProfileForUser(db, user),
   });
-  const adminSocket = options.adminSocket ? await startAdminSocket(resolve(env.DATA_DIR), db, live.publish) : null;
+  const controlSocket = options.controlSocket
+    ? await startControlSocket(resolve(env.DATA_DIR), {
+        ...adminControlHandlers(db, live.publish),
+        backup: backupControlHandler(database),
+      })
+    : null;
   const contactMailer = startContactMailer({
     db,
     smtpUrl: env.SMTP_URL,
@@ -97,7 +107,7 @@ export async function servicesOn(
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
   });
-  return { env, database, db, live, liveConnections, auth, adminSocket, contactMailer, maintenance };
+  return { env, database, db, live, liveConnections, auth, controlSocket, contactMailer, maintenance };
 }
 
 /** The process-wide services, created on first use. */
@@ -117,7 +127,7 @@ export async function closeServices() {
   holder.promise = null;
   holder.current = null;
   if (!services) return;
-  await new Promise<void>((done) => (services.adminSocket ? services.adminSocket.close(() => done()) : done()));
+  await new Promise<void>((done) => (services.controlSocket ? services.controlSocket.close(() => done()) : done()));
   clearInterval(services.maintenance);
   await services.contactMailer.stop().catch(() => {});
   await services.live.close().catch(() => {});

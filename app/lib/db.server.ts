@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
@@ -6,6 +5,7 @@ import pg from "pg";
 import type { DB } from "./db-schema.ts";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server.ts";
 import { log } from "./log.server.ts";
+import { createPrivateDirectory, tightenTree } from "./private-files.server.ts";
 
 export type Db = Kysely<DB>;
 
@@ -19,8 +19,13 @@ export type DatabaseHandle = {
    * protocol), for migrations. Kysely's drivers send one statement at a time.
    */
   session<T>(fn: (exec: (script: string) => Promise<void>) => Promise<T>): Promise<T>;
+  /** The embedded database's files as a gzipped tarball (PGlite's own dump); PGlite only. */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 };
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export const pgdataPath = (dataDir: string) => join(dataDir, "pgdata");
 
 export type DatabaseOptions =
   { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string; poolSize?: number };
@@ -37,13 +42,22 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let lock: DirectoryLock | null = null;
   let pglite: PGlite;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    createPrivateDirectory(dataDir);
     // PGlite takes no lock of its own and two processes on one directory lose data.
-    lock = acquireDirectoryLock(dataDir);
+    lock = await acquireDirectoryLock(dataDir);
     try {
-      pglite = await PGlite.create(join(dataDir, "pgdata"));
+      const loose = tightenTree(dataDir);
+      if (loose > 0) {
+        log.warn("files in the data directory were readable by other users: made them the owner's only", {
+          dir: dataDir,
+          files: loose,
+        });
+      }
+      pglite = await PGlite.create(pgdataPath(dataDir));
+      // A new database comes from initdb with its files 0666.
+      tightenTree(dataDir);
     } catch (error) {
-      lock.release();
+      await lock.release();
       throw error;
     }
   } else {
@@ -65,12 +79,17 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         await pglite.exec(script);
       });
     },
+    async dump() {
+      // Data files up to date first, so a restore needs no WAL replay.
+      await pglite.exec("CHECKPOINT");
+      return pglite.dumpDataDir("gzip");
+    },
     async close() {
       if (closed) return;
       closed = true;
       await db.destroy();
       if (!pglite.closed) await pglite.close();
-      lock?.release();
+      await lock?.release();
     },
   };
 }
@@ -123,6 +142,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       } finally {
         client.release();
       }
+    },
+    dump() {
+      return Promise.reject(new Error("Con DATABASE_URL, haz la copia con pg_dump."));
     },
     async close() {
       await Promise.all([...listeners].map((client) => client.end().catch(() => {})));

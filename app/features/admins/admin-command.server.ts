@@ -45,3 +45,15 @@ export async function runAdminCommand(db: Db, publish: Publish, command: AdminCo
   };
   return { ok: result.reason === "already-admin", message: reasons[result.reason] };
 }
+
+/** The admin commands on the server's control socket: `grant <email>`, `revoke <email>`, `list`. */
+export function adminControlHandlers(
+  db: Db,
+  publish: Publish,
+): Record<AdminCommand["command"], (args: string[]) => Promise<AdminCommandResult>> {
+  const handle = async (args: string[]): Promise<AdminCommandResult> => {
+    const command = parseAdminCommand(args);
+    return "error" in command ? { ok: false, message: command.error } : runAdminCommand(db, publish, command);
+  };
+  return { grant: handle, revoke: handle, list: handle };
+}

@@ -1,0 +1,58 @@
+/**
+ * `npm run backup -- <file>`: a backup of the embedded database (PGlite's own dump, a gzipped
+ * tarball), mode 0600. While the site runs the server writes it (it owns the database), asked
+ * through its control socket in DATA_DIR; when the site is stopped this command opens the
+ * database itself, under the same lock the server takes. With DATABASE_URL: use pg_dump.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { backupDoneMessage, writeBackup } from "../app/lib/backup.server.ts";
+import { askControlSocket, controlSocketPath, type ControlResult } from "../app/lib/control-socket.server.ts";
+import { openDatabase } from "../app/lib/db.server.ts";
+import { isDirectoryLocked } from "../app/lib/directory-lock.server.ts";
+import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
+
+restrictNewFilesToOwner();
+
+const [target, ...rest] = process.argv.slice(2);
+if (!target || rest.length > 0) {
+  console.error("Uso: npm run backup -- <archivo>");
+  process.exit(2);
+}
+if (process.env.DATABASE_URL) {
+  console.error(
+    "Con DATABASE_URL los datos están en un servidor PostgreSQL: haz la copia con pg_dump, por ejemplo\n" +
+      '  pg_dump --format=custom --file=copia.dump "$DATABASE_URL"',
+  );
+  process.exit(2);
+}
+// The server may run in another directory: it gets the path already resolved.
+const file = resolve(target);
+const dataDir = resolve(process.env.DATA_DIR || "./data");
+
+let result: ControlResult | null = null;
+try {
+  const socketPath = controlSocketPath(dataDir);
+  if (existsSync(socketPath) && (await isDirectoryLocked(dataDir))) {
+    result = await askControlSocket(socketPath, ["backup", file]).catch((error: NodeJS.ErrnoException) => {
+      // A server killed a moment ago: its lock is not stale yet, but nobody answers.
+      if (error.code === "ECONNREFUSED" || error.code === "ENOENT") return null;
+      throw error;
+    });
+  }
+  if (!result) {
+    if (!existsSync(dataDir)) throw new Error(`No hay ninguna base de datos en ${dataDir}.`);
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      const { bytes } = await writeBackup(database, file);
+      result = { ok: true, message: backupDoneMessage(file, bytes) };
+    } finally {
+      await database.close();
+    }
+  }
+} catch (error) {
+  console.error(`No se pudo hacer la copia: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+(result.ok ? console.log : console.error)(result.message);
+process.exit(result.ok ? 0 : 1);
