@@ -192,18 +192,27 @@ test.describe("the embedded database belongs to one process", () => {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
       stdio: "ignore",
     });
-    await expect
-      .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status, {
-        timeout: 60_000,
-      })
-      .toBe(200);
+    // Never left running when the test fails before stopping it.
+    const exited = new Promise<number | null>((done) => child.on("exit", done));
+    const killIfRunning = () => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL");
+    process.once("exit", killIfRunning);
+    try {
+      await expect
+        .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status, {
+          timeout: 60_000,
+        })
+        .toBe(200);
+    } catch (error) {
+      killIfRunning();
+      throw error;
+    }
     // A reader with a live stream open must not keep the server from stopping.
     const controller = new AbortController();
     // Its headers have arrived: the stream is open on the server (and stays open until aborted).
     const stream = await fetch(`http://localhost:${port}/api/live?topic=chapters`, { signal: controller.signal });
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
     child.kill("SIGTERM");
-    const code = await new Promise<number | null>((done) => child.on("exit", done));
+    const code = await exited;
     controller.abort();
     expect(code).toBe(0);
     expect(existsSync(join(dataDir, "db.lock"))).toBe(false);

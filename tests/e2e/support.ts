@@ -57,6 +57,8 @@ export async function startSiteServer(
     process.stderr.write(chunk);
   });
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  // A worker that dies takes its servers with it.
+  process.once("exit", () => child.kill("SIGKILL"));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   const baseURL = `http://localhost:${port}`;
