@@ -1,20 +1,24 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const baseURL = `http://localhost:${PORT}`;
+/**
+ * Every worker starts its own site (tests/e2e/support.ts: a worker-scoped fixture on ports from
+ * E2E_PORT, default 4310, 20 per worker), so files and tests run in parallel without sharing
+ * accounts, admins, characters, statistics or the contact mailbox.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Parallel runs on one machine keep their traces apart (PW_OUTPUT_DIR=test-results-x).
   outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
+  forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
-    baseURL,
     locale: "es-ES",
     trace: "retain-on-failure",
     launchOptions: {
@@ -30,14 +34,5 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-  },
-  webServer: {
-    command: "node tests/support/e2e-server.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { ...(process.env as Record<string, string>), E2E_PORT: String(PORT) },
   },
 });

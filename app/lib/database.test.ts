@@ -14,8 +14,8 @@ import { migrate, migrations } from "./migrations.server.ts";
 
 describe.each(DATABASE_KINDS)("database on %s", (kind) => {
   const opened: TestDatabase[] = [];
-  const fresh = async (seed = false) => {
-    const database = await createTestDatabase(kind, { seed });
+  const fresh = async (options: { seed?: boolean; migrated?: boolean } = {}) => {
+    const database = await createTestDatabase(kind, options);
     opened.push(database);
     return database;
   };
@@ -24,7 +24,8 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
   });
 
   it("applies every migration once and is a no-op the second time", async () => {
-    const database = await fresh();
+    const database = await fresh({ migrated: false });
+    expect(await migrate(database)).toEqual(migrations.map((migration) => migration.version));
     expect(await migrate(database)).toEqual([]);
     const { rows } = await sql<{ version: string }>`select version from schema_migrations order by version`.execute(
       database.db,
@@ -78,13 +79,15 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
         .insertInto("characters")
         .values({ name: "X", sort_order: -1, tags: [], required_url: null })
         .execute(),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/violates check constraint "characters_sort_order_check"/);
     await expect(
       database.db
         .insertInto("characters")
         .values({ name: "X", style: "legendary" as never, tags: [], required_url: null })
         .execute(),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/violates check constraint "characters_style_check"/);
+    // Within the rules, the same row is accepted: the refusals above were about those values.
+    await database.db.insertInto("characters").values({ name: "X", tags: [], required_url: null }).execute();
   });
 
   it("delivers a published topic to the subscribers of that topic only", async () => {
@@ -97,8 +100,11 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
     await hub.publish("chapters");
     await expect.poll(() => heard, { timeout: 3000 }).toEqual(["characters"]);
     unsubscribe();
+    // A listener still subscribed hears the next publish; the one that left does not.
+    const stillHeard: string[] = [];
+    hub.subscribe(["characters"], (topic) => stillHeard.push(topic));
     await hub.publish("characters");
-    await new Promise((done) => setTimeout(done, 200));
+    await expect.poll(() => stillHeard, { timeout: 3000 }).toEqual(["characters"]);
     expect(heard).toEqual(["characters"]);
     await hub.close();
   });
@@ -107,22 +113,27 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
     const database = await fresh();
     const hub = await createLiveHub(database);
     const heard: string[] = [];
-    hub.subscribe(["chapters"], (topic) => heard.push(topic));
-    await database.db
-      .transaction()
-      .execute(async (trx) => {
+    hub.subscribe(["chapters", "characters"], (topic) => heard.push(topic));
+    await expect(
+      database.db.transaction().execute(async (trx) => {
         await hub.publish("chapters", trx);
         throw new Error("rolled back");
-      })
-      .catch(() => {});
-    await new Promise((done) => setTimeout(done, 300));
-    expect(heard).toEqual([]);
+      }),
+    ).rejects.toThrow("rolled back");
+    // Then a committed one: notifications arrive in commit order, so once it is heard, a
+    // notification of the rolled-back transaction would have been heard before it.
+    await database.db.transaction().execute(async (trx) => {
+      await hub.publish("characters", trx);
+    });
+    await expect.poll(() => heard, { timeout: 3000 }).toContain("characters");
+    expect(heard).toEqual(["characters"]);
     await hub.close();
   });
 });
 
 describe("embedded database directory", () => {
-  it("is held by one opener at a time", async () => {
+  // Two PGlite starts on disk (the first an initdb): seconds each on a busy 2-core machine.
+  it("is held by one opener at a time", { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "pglite-dir-"));
     const first = await openDatabase({ kind: "pglite", dataDir: dir });
     await expect(openDatabase({ kind: "pglite", dataDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);

@@ -30,11 +30,22 @@ describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
   });
 
   it("starts a new window once the old one has passed", async () => {
-    const rule = { max: 1, windowSeconds: 1 };
+    const rule = { max: 1, windowSeconds: 60 };
     expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(true);
     expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(false);
-    await new Promise((done) => setTimeout(done, 1100));
+    // Time passes, as the database sees it: the window began 59 s ago, then 61 s ago.
+    const windowStartedAgo = (seconds: number) =>
+      database.db
+        .updateTable("rate_limits" as never)
+        .set({ window_start: new Date(Date.now() - seconds * 1000) } as never)
+        .where("key" as never, "=", "contact:slow" as never)
+        .execute();
+    await windowStartedAgo(59);
+    expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(false);
+    await windowStartedAgo(61);
     expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(true);
+    // A new window: the next hit inside it is refused again.
+    expect((await hitRateLimit(database.db, "contact:slow", rule)).allowed).toBe(false);
   });
 
   it("forgets counters whose window ended long ago, and only those", async () => {

@@ -21,6 +21,9 @@ function syncSource() {
   source?.close();
   source = null;
   sourceKey = key;
+  // Readiness for observers (and the end-to-end tests): "connected" only while this tab's
+  // current stream is open, so a change published from then on reaches it.
+  delete document.documentElement.dataset.live;
   if (topics.length === 0) return;
   const url = `/api/live?${topics.map((topic) => `topic=${encodeURIComponent(topic)}`).join("&")}`;
   const next = new EventSource(url);
@@ -29,9 +32,11 @@ function syncSource() {
     // After a dropped connection, changes may have been missed: refresh once.
     if (opened) notifyAll(topics);
     opened = true;
+    if (source === next) document.documentElement.dataset.live = "connected";
   });
   next.addEventListener("change", (event) => notifyAll([(event as MessageEvent<string>).data]));
   next.addEventListener("error", () => {
+    if (source === next) document.documentElement.dataset.live = "reconnecting";
     // The browser retries by itself unless the server refused the stream; then retry here.
     if (next.readyState === EventSource.CLOSED && source === next) {
       source = null;

@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
-import { signUp, signUpAdmin, waitForLoadingScreen } from "./support.ts";
+import { expect, signUp, signUpAdmin, test, waitForLoadingScreen } from "./support.ts";
+
+// Each test runs axe on several pages: several seconds each on a busy 2-core machine.
+test.slow();
 
 async function expectNoViolations(page: Page, path: string) {
   await page.goto(path);

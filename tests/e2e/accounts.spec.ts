@@ -1,10 +1,25 @@
-import { expect, test } from "@playwright/test";
 import { GOOGLE_TEST_ACCOUNT } from "../support/oidc-server.ts";
-import { PASSWORD, adminCommand, logIn, signUp, signUpAdmin, uniqueEmail, waitForLoadingScreen } from "./support.ts";
+import {
+  PASSWORD,
+  adminCommand,
+  expect,
+  logIn,
+  newContext,
+  signUp,
+  signUpAdmin,
+  signUpThroughForm,
+  test,
+  uniqueEmail,
+  waitForLive,
+} from "./support.ts";
+
+// Sign-up and sign-in through the forms are what this file is about; elsewhere readers sign up
+// through the endpoint (support.ts). Signed-up-then-signed-out readers are made with the
+// endpoint plus cleared cookies, except where the Salir button itself is under test.
 
 test.describe("sign-up, sign-in and sign-out", () => {
   test("a new reader creates an account and sees their name and Tu perfil in the navbar", async ({ page }) => {
-    const email = await signUp(page, uniqueEmail("valeria"));
+    const email = await signUpThroughForm(page, uniqueEmail("valeria"));
     const nav = page.getByRole("navigation", { name: "Principal" });
     // No display name chosen yet: the part of the e-mail before the @.
     await expect(nav.getByTestId("navbar-user")).toHaveText(email.split("@")[0]!);
@@ -24,8 +39,7 @@ test.describe("sign-up, sign-in and sign-out", () => {
 
   test("a wrong password shows the browser alert 'Error: ' plus the message, and no session", async ({ page }) => {
     const email = await signUp(page);
-    await page.getByRole("button", { name: "Salir" }).click();
-    await expect(page.getByRole("link", { name: "Ingresar" })).toBeVisible();
+    await page.context().clearCookies();
 
     await page.goto("/login");
     await page.getByLabel("Correo electrónico").fill(email);
@@ -56,7 +70,7 @@ test.describe("sign-up, sign-in and sign-out", () => {
 
   test("a protected page sends a visitor to /login and back after signing in", async ({ page }) => {
     const email = await signUp(page);
-    await page.getByRole("button", { name: "Salir" }).click();
+    await page.context().clearCookies();
     await page.goto("/tu-perfil");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftu-perfil$/);
     await page.getByLabel("Correo electrónico").fill(email);
@@ -68,9 +82,8 @@ test.describe("sign-up, sign-in and sign-out", () => {
 
   test("Ingresar from a page brings the reader back to that page", async ({ page }) => {
     const email = await signUp(page);
-    await page.getByRole("button", { name: "Salir" }).click();
+    await page.context().clearCookies();
     await page.goto("/eventos");
-    await waitForLoadingScreen(page);
     await page.getByRole("link", { name: "Ingresar" }).click();
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña").fill(PASSWORD);
@@ -82,6 +95,7 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await signUp(page);
     const cookie = (await context.cookies()).find((entry) => entry.name.includes("session_token"));
     expect(cookie).toBeTruthy();
+    await page.goto("/");
     await page.getByRole("button", { name: "Salir" }).click();
     await expect(page.getByRole("link", { name: "Ingresar" })).toBeVisible();
     // Put the old cookie back: the server must not accept it any more.
@@ -93,7 +107,6 @@ test.describe("sign-up, sign-in and sign-out", () => {
 
   test("Google sign-in (a local OpenID Connect server) signs the reader in and returns them", async ({ page }) => {
     await page.goto("/login?redirectTo=%2Feventos");
-    await waitForLoadingScreen(page);
     const google = page.getByRole("button", { name: /Continuar con Google/ });
     await expect(google).toContainText("Recomendado");
     await expect(google).toBeEnabled();
@@ -143,11 +156,10 @@ test.describe("profile", () => {
     await expect(page.locator(".profile-page")).toHaveClass(/clan-bg-3/);
   });
 
-  test("the server refuses an invalid profile with 400 and writes nothing", async ({ page }) => {
+  test("the server refuses an invalid profile with 400 and writes nothing", async ({ page, baseURL }) => {
     await signUp(page);
-    const origin = new URL(page.url()).origin;
     const response = await page.request.post("/tu-perfil", {
-      headers: { Origin: origin },
+      headers: { Origin: baseURL! },
       form: { displayName: "Alguien", age: "999", clan: "9" },
     });
     expect(response.status()).toBe(400);
@@ -218,10 +230,12 @@ test.describe("admins", () => {
     page,
     browser,
   }) => {
-    // A second reader to promote.
-    const otherContext = await browser.newContext();
+    // A second reader to promote, with a page open and listening for changes.
+    const otherContext = await newContext(browser);
     const otherPage = await otherContext.newPage();
     const otherEmail = await signUp(otherPage);
+    await otherPage.goto("/");
+    await waitForLive(otherPage);
 
     await signUpAdmin(page);
     await page.goto("/adminpanel");
@@ -255,7 +269,7 @@ test.describe("admins", () => {
 
   test("the admin link shows for admins only", async ({ page }) => {
     await signUpAdmin(page);
-    await page.reload();
+    await page.goto("/");
     await expect(page.getByRole("link", { name: "Add Character" })).toHaveAttribute("href", "/add-character");
     const response = await page.goto("/add-character");
     expect(response?.status()).toBe(200);
@@ -264,7 +278,10 @@ test.describe("admins", () => {
 
 test("pages behind sign-in carry robots noindex", async ({ page }) => {
   const email = await signUp(page);
+  await page.goto("/");
   await page.getByRole("button", { name: "Salir" }).click();
+  // Signed out only once the navbar says so: going on earlier raced the sign-out request.
+  await expect(page.getByRole("link", { name: "Ingresar" })).toBeVisible();
   await logIn(page, email);
   await page.goto("/tu-perfil");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);

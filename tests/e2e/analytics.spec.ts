@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { signUp, signUpAdmin, waitForLoadingScreen } from "./support.ts";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, signUp, signUpAdmin, startSiteServer, test, workerPort } from "./support.ts";
 
 type View = { path: string; title: string };
 
@@ -24,8 +22,7 @@ test.describe("first-party page views", () => {
     page,
   }) => {
     const views = recordViews(page);
-    await page.goto("/eventos?taquito");
-    await waitForLoadingScreen(page);
+    await gotoHydrated(page, "/eventos?taquito");
     const eventsTitle = await page.title();
     await expect.poll(() => views).toEqual([{ path: "/eventos?taquito", title: eventsTitle }]);
     await settle(page);
@@ -42,8 +39,7 @@ test.describe("first-party page views", () => {
 
     // Saving the profile reloads the page's data (a revalidation): not a page view.
     await signUp(page);
-    await page.goto("/tu-perfil");
-    await waitForLoadingScreen(page);
+    await gotoHydrated(page, "/tu-perfil");
     await expect.poll(() => views.at(-1)?.path).toBe("/tu-perfil");
     const before = views.length;
     await page.getByLabel("Nombre para mostrar").fill("Lectora de prueba");
@@ -96,8 +92,8 @@ test.describe("first-party page views", () => {
 
 // Google Analytics: a second server with GA_MEASUREMENT_ID, the gtag script served by a stub.
 const GA_ID = "G-TEST123";
-const gaPort = Number(process.env.E2E_PORT ?? 3210) + 5;
-const gaBase = `http://localhost:${gaPort}`;
+// A site of this worker's own (support.ts workerPort), started by the describe below.
+const gaBase = `http://localhost:${workerPort(5)}`;
 const GTAG_STUB = `
   window.__gaCalls = [];
   (function () {
@@ -112,22 +108,16 @@ const GTAG_STUB = `
   })();`;
 
 test.describe("Google Analytics 4", () => {
-  let server: ChildProcess;
+  // Both tests in one worker, in order: one second server for the two.
+  test.describe.configure({ mode: "default" });
+  let server: Awaited<ReturnType<typeof startSiteServer>> | undefined;
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    server = spawn(process.execPath, [resolve(import.meta.dirname, "../support/e2e-server.ts")], {
-      env: { ...process.env, E2E_PORT: String(gaPort), GA_MEASUREMENT_ID: GA_ID },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await expect
-      .poll(async () => (await fetch(`${gaBase}/healthz`).catch(() => null))?.status ?? 0, {
-        timeout: 60_000,
-        intervals: [250],
-      })
-      .toBe(200);
+    server = await startSiteServer(workerPort(5), { GA_MEASUREMENT_ID: GA_ID });
+    expect(server.baseURL).toBe(gaBase);
   });
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
+  test.afterAll(async () => {
+    await server?.stop();
   });
 
   const gaCalls = (page: Page) =>
@@ -145,8 +135,7 @@ test.describe("Google Analytics 4", () => {
       scriptRequests.push(route.request().url());
       return route.fulfill({ status: 200, contentType: "text/javascript", body: GTAG_STUB });
     });
-    const response = await page.goto(`${gaBase}/eventos?taquito`);
-    await waitForLoadingScreen(page);
+    const response = await gotoHydrated(page, `${gaBase}/eventos?taquito`);
     expect(scriptRequests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA_ID}`]);
     const csp = response!.headers()["content-security-policy"] ?? "";
     expect(csp).toContain("https://www.googletagmanager.com");
@@ -186,8 +175,7 @@ test.describe("Google Analytics 4", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.route("https://www.googletagmanager.com/**", (route) => route.abort("blockedbyclient"));
     const views = recordViews(page);
-    await page.goto(`${gaBase}/`);
-    await waitForLoadingScreen(page);
+    await gotoHydrated(page, `${gaBase}/`);
     await nav(page).getByRole("link", { name: "Eventos" }).click();
     await expect(page).toHaveURL(/\/eventos$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CHAPTER_PATHS, tokenPathOf } from "../../app/features/chapters/chapter-paths.ts";
 import { seedCharacters } from "../../db/seed/characters.ts";
-import { signUp, signUpAdmin, waitForLoadingScreen } from "./support.ts";
+import { expect, newContext, signUp, signUpAdmin, test, waitForLive } from "./support.ts";
 
 const STYLE_LABELS = { basic: "Básico", special: "Especial", rare: "Raro", event: "Evento" } as const;
 // Seeded orders are all different, so the seed sorted by order is the expected grid.
@@ -19,9 +19,9 @@ const detail = (page: Page) => page.getByRole("dialog");
 
 async function openGallery(page: Page, path = "/personajes") {
   await page.goto(path);
-  await waitForLoadingScreen(page);
-  // Hydrated: the live feed subscribes from an effect, after hydration.
-  await expect(page.locator("html")).toBeAttached();
+  // Hydrated and listening: the live feed subscribes from an effect, after hydration, and marks
+  // the document once its stream is open (never before the page has hydrated).
+  await waitForLive(page);
 }
 
 /** Marks the document; the mark survives anything but a reload. */
@@ -94,7 +94,7 @@ test.describe("/personajes", () => {
   });
 
   test("a search is linkable: the server renders ?q= before any script runs", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/personajes?q=cama");
     await expect(cardNames(page)).toHaveText(["Camazotz"]);
@@ -217,7 +217,7 @@ test.describe("/add-character", () => {
     const name = `Ajolote ${randomBytes(3).toString("hex")}`;
     await signUpAdmin(adminPage);
 
-    const visitorContext = await browser.newContext();
+    const visitorContext = await newContext(browser);
     const visitor = await visitorContext.newPage();
     await openGallery(visitor);
     await markDocument(visitor);
@@ -322,12 +322,11 @@ test.describe("/add-character", () => {
     await expect(card(page, name)).toHaveCount(0);
   });
 
-  test("a reader's POST to /add-character is refused with 403 and adds nothing", async ({ page }) => {
+  test("a reader's POST to /add-character is refused with 403 and adds nothing", async ({ page, baseURL }) => {
     const name = `Intruso ${randomBytes(3).toString("hex")}`;
     await signUp(page);
-    const origin = new URL(page.url()).origin;
     const response = await page.request.post("/add-character", {
-      headers: { Origin: origin },
+      headers: { Origin: baseURL! },
       form: { name, order: "0", position: "center", imageUrl: "/images/characters/choc.svg", style: "basic" },
     });
     expect(response.status()).toBe(403);

@@ -1,14 +1,13 @@
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CONTACT_MESSAGES } from "../../app/features/contact/contact-messages.ts";
-import { mailboxPath, type ReceivedMail } from "../support/smtp-server.ts";
-import { signUp, signUpAdmin, waitForLoadingScreen } from "./support.ts";
+import type { ReceivedMail } from "../support/smtp-server.ts";
+import { expect, gotoHydrated, signUp, signUpAdmin, siteServer, test } from "./support.ts";
 
 const ENDPOINT = "/api/send-email.php";
-const mailbox = mailboxPath(process.env.E2E_STATE_DIR ?? tmpdir(), process.env.E2E_PORT ?? "3210");
-const readMailbox = (): ReceivedMail[] => JSON.parse(readFileSync(mailbox, "utf8")) as ReceivedMail[];
+/** This worker's site's mailbox (tests/support/e2e-server.ts). */
+const readMailbox = (): ReceivedMail[] => JSON.parse(readFileSync(siteServer().mailbox, "utf8")) as ReceivedMail[];
 const form = (fields: Record<string, string>) => ({ multipart: fields });
 const token = () => `ref-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -20,9 +19,9 @@ async function mailContaining(marker: string): Promise<ReceivedMail> {
   return readMailbox().find((mail) => mail.text.includes(marker))!;
 }
 
+/** The contact page, hydrated: the form's own checks and sending state are client code. */
 async function openContact(page: Page) {
-  await page.goto("/contact");
-  await waitForLoadingScreen(page);
+  await gotoHydrated(page, "/contact");
 }
 
 async function fillForm(page: Page, fields: { name?: string; email?: string; comment?: string }) {

@@ -1,18 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
-import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import pg from "pg";
 import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
-import { PASSWORD, uniqueEmail } from "./support.ts";
+import { PASSWORD, expect, newContext, test, uniqueEmail, waitForLive, workerPort } from "./support.ts";
 
 // DESIGN.md: several app instances on one PostgreSQL, fanned out through LISTEN/NOTIFY.
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.skip(!serverUrl, "needs TEST_DATABASE_URL (a PostgreSQL server)");
+// Both tests in one worker, in order: one database and one pair of instances for the two.
+test.describe.configure({ mode: "default" });
 
 const root = resolve(import.meta.dirname, "../..");
-const basePort = Number(process.env.E2E_PORT ?? 3210) + 40;
-const ports = [basePort, basePort + 1];
+// Ports of this worker's own (support.ts workerPort).
+const ports = [workerPort(10), workerPort(11)];
 const databaseName = `mictlan_instances_${randomBytes(4).toString("hex")}`;
 const processes: ChildProcess[] = [];
 const chapter12 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 12)!.token}`;
@@ -60,25 +62,37 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const child of processes) child.kill("SIGTERM");
-  await new Promise((done) => setTimeout(done, 500));
+  // Wait for both to stop (closing their pools) before dropping the database under them.
+  await Promise.all(
+    processes.map(
+      (child) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once("exit", () => done());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
 });
 
-async function signUpOn(page: import("@playwright/test").Page, port: number) {
-  await page.goto(`http://localhost:${port}/login?modo=registro`);
-  await page.getByLabel("Correo electrónico").fill(uniqueEmail());
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("button", { name: "Salir" })).toBeVisible();
+/** Signs a new reader up on the instance at `port`, through better-auth's endpoint. */
+async function signUpOn(page: Page, port: number) {
+  const origin = `http://localhost:${port}`;
+  const email = uniqueEmail();
+  const response = await page.request.post(`${origin}/api/auth/sign-up/email`, {
+    data: { email, password: PASSWORD, name: email.split("@")[0] },
+    headers: { Origin: origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 test("a comment posted through one instance reaches a reader connected to the other", async ({ browser }) => {
-  const readerContext = await browser.newContext();
-  const writerContext = await browser.newContext();
+  const readerContext = await newContext(browser);
+  const writerContext = await newContext(browser);
   const reader = await readerContext.newPage();
   const writer = await writerContext.newPage();
   await signUpOn(reader, ports[0]!);
@@ -86,7 +100,7 @@ test("a comment posted through one instance reaches a reader connected to the ot
 
   await reader.goto(`http://localhost:${ports[0]}${chapter12}`);
   await expect(reader.getByRole("heading", { name: "¡El primer comentario es tuyo!" })).toBeVisible();
-  await reader.waitForTimeout(300);
+  await waitForLive(reader);
 
   await writer.goto(`http://localhost:${ports[1]}${chapter12}`);
   await writer.getByRole("textbox").fill("Escrito desde la otra instancia");
@@ -98,7 +112,7 @@ test("a comment posted through one instance reaches a reader connected to the ot
 });
 
 test("an unlock recorded through one instance is seen through the other", async ({ browser }) => {
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const page = await context.newPage();
   await signUpOn(page, ports[0]!);
   await page.goto(`http://localhost:${ports[1]}/capitulos`);

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
-import { signUp } from "./support.ts";
+import { expect, newContext, signUp, test, waitForLive } from "./support.ts";
 
 const chapter11 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 11)!.token}`;
 
@@ -22,9 +21,10 @@ test("a page whose live stream dropped reconnects and still shows new comments",
   await page.goto(chapter11);
   await expect(page.getByRole("heading", { name: "¡El primer comentario es tuyo!" })).toBeVisible();
   await reconnected;
-  await page.waitForTimeout(500);
+  // The retried stream is open: the page hears changes again.
+  await waitForLive(page);
 
-  const otherContext = await browser.newContext();
+  const otherContext = await newContext(browser);
   const other = await otherContext.newPage();
   await signUp(other);
   await other.goto(chapter11);

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SPECIAL_CHAPTER_PATH } from "../../app/features/chapters/chapter-paths.ts";
 import { GENERAL_WELCOME, WELCOME_LINES } from "../../app/features/events/events-content.server.ts";
 import { SIDE_IMAGE_CANDIDATES } from "../../app/features/home/side-images.ts";
+import { expect, test } from "./support.ts";
 
 /** The structured data of the page, parsed. */
 async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {

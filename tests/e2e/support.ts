@@ -1,26 +1,150 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { mailboxPath } from "../support/smtp-server.ts";
+
+export { expect };
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
-const port = process.env.E2E_PORT ?? "3210";
 
 export const PASSWORD = "cempasuchil-2025";
 
 export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toString("hex")}@example.com`;
 
-/** The running test server's data directory (written by tests/support/e2e-server.ts). */
-export function serverDataDir(): string {
-  const state = JSON.parse(
-    readFileSync(join(process.env.E2E_STATE_DIR ?? tmpdir(), `mictlan-e2e-${port}.json`), "utf8"),
-  ) as { dataDir: string };
-  return state.dataDir;
+/**
+ * Ports of this Playwright worker. Every worker runs its own site (own data directory, own
+ * mailbox, own OpenID Connect server), so tests that change global state (admins, characters,
+ * statistics, the contact queue) never see another worker's. A block of 20 ports per worker,
+ * from E2E_PORT (default 4310); a worker restarted after a failure gets a new index, hence
+ * fresh ports even if the old server has not released its own yet.
+ *   +0 the site, +1 its OpenID Connect server, +2 its SMTP server,
+ *   +5..+7 the analytics suite's second site, +10/+11 the two instances on PostgreSQL,
+ *   +12/+13 the platform suite's short-lived servers.
+ */
+export function workerPort(offset = 0): number {
+  const basePort = Number(process.env.E2E_PORT ?? 4310);
+  return basePort + 20 * Number(process.env.TEST_WORKER_INDEX ?? 0) + offset;
 }
+
+/** Where this worker's servers write their state files (the data directory, the mailbox). */
+const stateDir = () => {
+  process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), "mictlan-e2e-state-"));
+  return process.env.E2E_STATE_DIR;
+};
+
+export type SiteServer = { port: number; baseURL: string; dataDir: string; mailbox: string };
+
+/**
+ * Starts tests/support/e2e-server.ts (the production build on a fresh seeded database) on
+ * `port`, resolves once /healthz answers. The returned stop() ends it and waits for the exit.
+ */
+export async function startSiteServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<SiteServer & { stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [join(root, "tests/support/e2e-server.ts")], {
+    env: { ...process.env, E2E_PORT: String(port), E2E_STATE_DIR: stateDir(), ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  // A worker that dies takes its servers with it.
+  process.once("exit", () => child.kill("SIGKILL"));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  const baseURL = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`the test server on ${port} exited (${exitCode}):\n${stderr}`);
+    const status = await fetch(`${baseURL}/healthz`)
+      .then((response) => response.status)
+      .catch(() => 0);
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the test server on ${port} did not start in 60 s:\n${stderr}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const state = JSON.parse(readFileSync(join(stateDir(), `mictlan-e2e-${port}.json`), "utf8")) as { dataDir: string };
+  return {
+    port,
+    baseURL,
+    dataDir: state.dataDir,
+    mailbox: mailboxPath(stateDir(), port),
+    async stop() {
+      if (exitCode !== undefined) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+let currentServer: SiteServer | undefined;
+
+/** This worker's running site (for helpers that are not fixtures). */
+export function siteServer(): SiteServer {
+  if (!currentServer) throw new Error("no test server: use `test` from tests/e2e/support.ts");
+  return currentServer;
+}
+
+/** The running test server's data directory (written by tests/support/e2e-server.ts). */
+export const serverDataDir = () => siteServer().dataDir;
+
+/**
+ * Marks the loading screen as seen for the tab, as a previous full load in the same tab would:
+ * the page's own inline script then skips it. Only its own tests need to see it.
+ */
+export async function skipLoadingScreen(context: BrowserContext) {
+  await context.addInitScript(() => {
+    try {
+      sessionStorage.setItem("splash-visto", "1");
+    } catch {
+      // storage unavailable (opaque origins): nothing to skip there
+    }
+  });
+}
+
+/** A new browser context on this worker's site, with the loading screen skipped like `page`'s. */
+export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
+  const context = await browser.newContext({ baseURL: siteServer().baseURL, locale: "es-ES", ...options });
+  await skipLoadingScreen(context);
+  return context;
+}
+
+type WorkerFixtures = { server: SiteServer };
+type TestFixtures = { showLoadingScreen: boolean };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    async ({}, provide) => {
+      const server = await startSiteServer(workerPort());
+      currentServer = server;
+      await provide(server);
+      currentServer = undefined;
+      await server.stop();
+    },
+    { scope: "worker", auto: true, timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, provide) => provide(server.baseURL),
+  /** `test.use({ showLoadingScreen: true })` for the tests of the loading screen itself. */
+  showLoadingScreen: [false, { option: true }],
+  context: async ({ context, showLoadingScreen }, provide) => {
+    if (!showLoadingScreen) await skipLoadingScreen(context);
+    await provide(context);
+  },
+});
 
 /** `npm run admin -- …` against the running server's data directory. */
 export async function adminCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -35,14 +159,51 @@ export async function adminCommand(...args: string[]): Promise<{ code: number; s
   }
 }
 
-/** The 1500 ms loading screen covers the page on a tab's first load. */
+/** The 1500 ms loading screen covers the page on a tab's first load (unless skipped). */
 export async function waitForLoadingScreen(page: Page) {
   await expect(page.getByTestId("loading-screen")).toBeHidden({ timeout: 5000 });
 }
 
+/**
+ * Opens `path` and waits until the app has hydrated: the page-view report is sent from an
+ * effect of the root, which only runs once React has hydrated the server's HTML. Tests that
+ * click client-side behaviour right after a load wait for this (the loading screen used to
+ * stand in for it, by luck of its 1500 ms).
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const reported = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/page-view",
+    { timeout: 15_000 },
+  );
+  const response = await page.goto(path);
+  await reported;
+  return response;
+}
+
+/** The page has hydrated and its live stream is open: changes published from now on reach it. */
+export async function waitForLive(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-live", "connected", { timeout: 10_000 });
+}
+
+/**
+ * Signs a new reader up through better-auth's real endpoint from the page's context: the
+ * session cookie lands in the context's cookie jar, as after the form. The page itself does
+ * not navigate. The sign-up form is covered by accounts.spec.ts (`signUpThroughForm`).
+ */
 export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD) {
+  const { baseURL } = siteServer();
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: email.split("@")[0] },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect((await page.context().cookies(baseURL)).some((cookie) => cookie.name.includes("session_token"))).toBe(true);
+  return email;
+}
+
+/** Signs up through the form at /login?modo=registro, as a reader does. */
+export async function signUpThroughForm(page: Page, email = uniqueEmail(), password = PASSWORD) {
   await page.goto("/login?modo=registro");
-  await waitForLoadingScreen(page);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
@@ -52,7 +213,6 @@ export async function signUp(page: Page, email = uniqueEmail(), password = PASSW
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
-  await waitForLoadingScreen(page);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Ingresar", exact: true }).click();

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect } from "kysely";
 import pg from "pg";
+import { inject } from "vitest";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
+import type { DB } from "../../app/lib/db-schema.ts";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
 import { migrate } from "../../app/lib/migrations.server.ts";
 
@@ -12,10 +17,35 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["
 export type TestDatabase = DatabaseHandle & { url: string | null; dispose(): Promise<void> };
 
 /**
+ * Migrated (and migrated + seeded) databases built once per run by tests/support/global-setup.ts:
+ * PGlite data directories as tarballs, and template databases on the PostgreSQL server. A test
+ * database is a copy of one of them, which costs a fraction of creating and migrating one
+ * (PGlite's initdb alone takes seconds).
+ */
+export type DatabaseTemplates = {
+  pglite: { empty: string; migrated: string; seeded: string };
+  postgres: { migrated: string; seeded: string } | null;
+};
+
+declare module "vitest" {
+  interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates | undefined;
+  }
+}
+
+/**
  * A fresh, migrated database: in-memory PGlite, or a database of its own on the PostgreSQL
  * server of TEST_DATABASE_URL (created here, dropped on dispose) so runs never collide.
+ * `migrated: false` gives an empty one, for the tests of migrating itself.
  */
-export async function createTestDatabase(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { seed?: boolean; migrated?: boolean } = {},
+): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
+  if (options.seed && !migrated) throw new Error("a seeded database is a migrated one");
+  const templates = loadTemplates();
+  const variant = options.seed ? "seeded" : migrated ? "migrated" : "empty";
   let handle: DatabaseHandle;
   let url: string | null = null;
   let drop = async () => {};
@@ -23,25 +53,36 @@ export async function createTestDatabase(kind: DatabaseKind, options: { seed?: b
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
     const name = `mictlan_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(serverUrl);
-    target.pathname = `/${name}`;
-    url = target.href;
+    // An empty database needs no template: `create database` is cheap on a server.
+    const template = variant === "empty" ? undefined : templates?.postgres?.[variant];
+    await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
+    url = databaseUrl(serverUrl, name);
     handle = await openDatabase({ kind: "postgres", url });
     drop = async () => {
+      // pg-pool reports end() before every socket has gone, and a session that `with (force)`
+      // kills then errors unhandled in its client: wait for the server to see them all gone.
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await client.query<{ count: number }>(
+            "select count(*)::int as count from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (rows[0]!.count === 0) break;
+          await new Promise((done) => setTimeout(done, 20));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
     };
+    if (migrated && !template) await prepare(handle, options.seed);
   } else {
-    handle = await openDatabase({ kind: "pglite", dataDir: null });
+    const tarball = templates?.pglite[variant];
+    handle = await openPgliteInMemory(tarball ? await templateBlob(tarball) : undefined);
+    if (migrated && !tarball) await prepare(handle, options.seed);
   }
-  await migrate(handle);
-  if (options.seed) await seedDemoContent(handle.db);
   return {
     ...handle,
     url,
@@ -49,6 +90,81 @@ export async function createTestDatabase(kind: DatabaseKind, options: { seed?: b
       await handle.close();
       await drop();
     },
+  };
+}
+
+/** Migrates `handle` and, when asked, seeds the demo content: what a template holds. */
+export async function prepare(handle: DatabaseHandle, seed = false) {
+  await migrate(handle);
+  if (seed) await seedDemoContent(handle.db);
+}
+
+function loadTemplates(): DatabaseTemplates | undefined {
+  try {
+    return inject("databaseTemplates");
+  } catch {
+    // Not under the configured Vitest run (no global setup): build every database from scratch.
+    return undefined;
+  }
+}
+
+const blobs = new Map<string, Promise<Blob>>();
+const templateBlob = (path: string) => {
+  if (!blobs.has(path))
+    blobs.set(
+      path,
+      readFile(path).then((bytes) => new Blob([bytes])),
+    );
+  return blobs.get(path)!;
+};
+
+export function databaseUrl(serverUrl: string, name: string) {
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return target.href;
+}
+
+/** Runs one statement on the PostgreSQL server's maintenance database (create/drop database). */
+export async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An in-memory PGlite behind the same handle `openDatabase({ kind: "pglite", dataDir: null })`
+ * gives (app/lib/db.server.ts), optionally started from a data directory tarball.
+ */
+export async function openPgliteInMemory(loadDataDir?: Blob): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
+  const pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, onMessage);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async session(fn) {
+      return fn(async (script) => {
+        await pglite.exec(script);
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+    /** The data directory as an uncompressed tarball (loads faster than a gzipped one). */
+    dump: () => pglite.dumpDataDir("none"),
   };
 }
 

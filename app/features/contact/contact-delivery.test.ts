@@ -86,18 +86,23 @@ describe.each(DATABASE_KINDS)("contact mail delivery on %s", (kind) => {
     await smtp?.close();
   });
   afterAll(async () => {
-    // Let the pool's connections finish closing before dispose drops the database (with force):
-    // pg-pool reports end() before every socket has gone, and a dropped one errors unhandled.
-    await database.close();
-    await new Promise((done) => setTimeout(done, 200));
+    // dispose waits for the pool's sessions to be gone before dropping the database.
     await database.dispose();
   });
 
   it("mails a stored message once to CONTACT_TO, replying to the reader", async () => {
     smtp = await startSmtpServer();
+    // A message stored before the start: its delivery shows the start-up look at the queue
+    // has run (it finds nothing else after it).
+    const earlier = await storeContactMessage(
+      database.db,
+      { name: "Antes", email: "antes@example.com", comment: "Guardado antes de arrancar" },
+      { isSpam: false },
+    );
     // No polling to fall back on: only the wake-up after storing can deliver it in time.
     const site = await launch(database, smtp.url, { ...FAST, pollMs: 60_000 });
-    await new Promise((done) => setTimeout(done, 300)); // its start-up look at the queue is over
+    await waitFor(async () => expect((await messageRow(database, "antes@example.com")).delivered_at).not.toBeNull());
+    expect(mailsFor(smtp, earlier)).toHaveLength(1);
     const started = performance.now();
     const answer = await submit(site, {
       name: "Lucía Pérez",
@@ -162,9 +167,10 @@ describe.each(DATABASE_KINDS)("contact mail delivery on %s", (kind) => {
     expect(delivered.delivered_at!.getTime()).toBeGreaterThanOrEqual(failed.next_attempt_at.getTime());
     expect(mailsFor(smtp, delivered.id)).toHaveLength(1);
     expect(smtp.offered).toBe(3);
-    // Nothing else arrives later.
-    await new Promise((done) => setTimeout(done, 500));
+    // Nothing else arrives later: once stopped (a delivery in progress finishes first), still one.
+    await Promise.all(running.splice(0).map((site) => site.stop()));
     expect(mailsFor(smtp, delivered.id)).toHaveLength(1);
+    expect(smtp.offered).toBe(3);
   });
 
   it("keeps messages stored while SMTP is not configured and sends them once it is", async () => {
@@ -173,7 +179,7 @@ describe.each(DATABASE_KINDS)("contact mail delivery on %s", (kind) => {
     expect(
       (await submit(unconfigured, { name: "Rosa", email: "rosa@example.com", comment: "Sin correo todavía" })).body,
     ).toBe("success");
-    await new Promise((done) => setTimeout(done, 300));
+    // No worker runs without SMTP: nothing can have touched it.
     expect(await messageRow(database, "rosa@example.com")).toMatchObject({ attempts: 0, delivered_at: null });
 
     await unconfigured.stop();
@@ -197,11 +203,15 @@ describe.each(DATABASE_KINDS)("contact mail delivery on %s", (kind) => {
     await submit(site, { name: "Ana", email: "ana.real@example.com", comment: "Mensaje verdadero" });
     const real = await messageRow(database, "ana.real@example.com");
     await waitFor(() => expect(mailsFor(smtp, real.id)).toHaveLength(1));
-    // A restart looks at every pending message again: still nothing for the spam.
+    // A restart looks at every pending message again: still nothing for the spam, though it is
+    // older than a real message stored after the restart, which is mailed.
     await site.stop();
     running.splice(running.indexOf(site), 1);
-    await launch(database, smtp.url);
-    await new Promise((done) => setTimeout(done, 300));
+    const restarted = await launch(database, smtp.url);
+    await submit(restarted, { name: "Ana", email: "ana.otra@example.com", comment: "Otro mensaje" });
+    const later = await messageRow(database, "ana.otra@example.com");
+    await waitFor(() => expect(mailsFor(smtp, later.id)).toHaveLength(1));
+    await Promise.all(running.splice(0).map((site) => site.stop()));
     const spam = await messageRow(database, "bot@example.com");
     expect(spam).toMatchObject({ is_spam: true, attempts: 0, delivered_at: null });
     expect(mailsFor(smtp, spam.id)).toHaveLength(0);
@@ -215,15 +225,16 @@ describe.each(DATABASE_KINDS)("contact mail delivery on %s", (kind) => {
       { isSpam: false },
     );
     // Another instance claimed it (attempt 1) and died before recording the outcome.
+    const leaseEnds = Date.now() + 600;
     await database.db
       .updateTable("contact_messages")
-      .set({ attempts: 1, next_attempt_at: new Date(Date.now() + 600) })
+      .set({ attempts: 1, next_attempt_at: new Date(leaseEnds) })
       .where("id", "=", id)
       .execute();
     await launch(database, smtp.url);
-    await new Promise((done) => setTimeout(done, 300));
-    expect(mailsFor(smtp, id)).toHaveLength(0);
     await waitFor(() => expect(mailsFor(smtp, id)).toHaveLength(1));
+    // Not before the lease ended.
+    expect(Date.parse(mailsFor(smtp, id)[0]!.receivedAt)).toBeGreaterThanOrEqual(leaseEnds);
     await waitFor(async () =>
       expect(await messageRow(database, "eva@example.com")).toMatchObject({
         attempts: 2,

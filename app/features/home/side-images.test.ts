@@ -1,16 +1,23 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SIDE_IMAGE_CANDIDATES, pickOne } from "./side-images.ts";
 
+const publicDir = resolve(import.meta.dirname, "../../../public");
+
 describe("SIDE_IMAGE_CANDIDATES", () => {
-  it("offers four images for each side", () => {
-    expect(SIDE_IMAGE_CANDIDATES.left).toEqual([
-      "/images/home/left-1.svg",
-      "/images/home/left-2.svg",
-      "/images/home/left-3.svg",
-      "/images/home/left-4.svg",
-    ]);
-    expect(SIDE_IMAGE_CANDIDATES.right).toHaveLength(4);
-    expect(SIDE_IMAGE_CANDIDATES.right.every((src) => /^\/images\/home\/right-[1-4]\.svg$/.test(src))).toBe(true);
+  it("offers four different images for each side, every one a file the site serves", () => {
+    for (const side of ["left", "right"] as const) {
+      const candidates = SIDE_IMAGE_CANDIDATES[side];
+      expect(new Set(candidates).size, side).toBe(4);
+      for (const src of candidates) {
+        expect(src).toMatch(new RegExp(`^/images/home/${side}-`));
+        expect(existsSync(join(publicDir, src)), src).toBe(true);
+      }
+    }
+    // The server renders the first candidate of each side (decorated-frame.tsx).
+    expect(SIDE_IMAGE_CANDIDATES.left[0]).toBe("/images/home/left-1.svg");
+    expect(SIDE_IMAGE_CANDIDATES.right[0]).toBe("/images/home/right-1.svg");
   });
 });
 
