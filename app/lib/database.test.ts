@@ -140,8 +140,7 @@ describe("embedded database directory", () => {
     await first.close();
     const again = await openDatabase({ kind: "pglite", dataDir: dir });
     await again.close();
-    // A fresh database takes 20 s and more to create on a loaded 2-core machine.
-  }, 90_000);
+  });
 
   it("opens again, within a bounded time, after the process holding it was killed with SIGKILL", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pglite-kill-"));

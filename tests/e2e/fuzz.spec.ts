@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
 import { CHARACTER_FIELDS } from "../../app/features/characters/character.schema.ts";
-import { adminCommand, PASSWORD, uniqueEmail } from "./support.ts";
+import { adminCommand, expect, PASSWORD, test, uniqueEmail } from "./support.ts";
 
 /**
  * Property: whatever a client sends to any action or API — body, content type, encoding, size,

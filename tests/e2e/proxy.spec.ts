@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { GOOGLE_TEST_ACCOUNT } from "../support/oidc-server.ts";
 import { caddyAvailable, proxyRequest, startProxyTopology, type ProxyTopology } from "../support/proxy-topology.ts";
-import { PASSWORD, logIn, signUp, uniqueEmail, waitForLoadingScreen } from "./support.ts";
+import { PASSWORD, logIn, signUpThroughForm, uniqueEmail, waitForLoadingScreen, workerPort } from "./support.ts";
 
 // DESIGN.md (second round): behind a TLS proxy with SITE_URL=https://… and TRUST_PROXY, every
 // page, form and sign-in works; two instances share sessions and live updates; rate limits count
@@ -17,7 +17,8 @@ test.skip(!caddyAvailable(), "needs the `caddy` binary (apt-get install caddy; .
 test.describe.configure({ mode: "serial" });
 
 const root = resolve(import.meta.dirname, "../..");
-const basePort = Number(process.env.E2E_PORT ?? 3210) + 60;
+// Offsets 14–18 of this worker's block of ports (tests/e2e/support.ts): no other server uses them.
+const basePort = workerPort(14);
 const CHAPTER_1 = "/salida-a-tzintzuntzan";
 let topology: ProxyTopology;
 
@@ -67,7 +68,7 @@ test("over https through the proxy: sign up, out and in, profile, admin panel, m
   const page = await context.newPage();
   const upstreams = servedBy(page);
 
-  const email = await signUp(page, uniqueEmail("proxy"));
+  const email = await signUpThroughForm(page, uniqueEmail("proxy"));
   await expect(page).toHaveURL(new RegExp(`^${topology.siteUrl}/`));
   const session = (await context.cookies()).find((cookie) => cookie.name.includes("session_token"));
   expect(session?.name).toMatch(/^__Secure-/);
@@ -120,7 +121,7 @@ test("a comment posted on one instance appears live on a page served by the othe
   const writerContext = await proxyContext(browser, "b");
   const reader = await readerContext.newPage();
   const writer = await writerContext.newPage();
-  await signUp(writer, uniqueEmail("escritora"), PASSWORD);
+  await signUpThroughForm(writer, uniqueEmail("escritora"), PASSWORD);
 
   const live = reader.waitForResponse((response) => response.url().includes("/api/live?"));
   const chapter = await reader.goto(CHAPTER_1);

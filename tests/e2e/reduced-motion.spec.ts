@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support.ts";
 
 test.describe("reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
@@ -12,9 +12,13 @@ test.describe("reduced motion", () => {
   });
 });
 
-test("without reduced motion the loading screen covers the first load", async ({ page }) => {
-  await page.goto("/");
-  const screen = page.getByTestId("loading-screen");
-  expect(await screen.evaluate((element) => getComputedStyle(element).display)).toBe("flex");
-  await expect(screen).toBeHidden({ timeout: 5000 });
+test.describe("without reduced motion", () => {
+  test.use({ showLoadingScreen: true });
+
+  test("the loading screen covers the first load", async ({ page }) => {
+    await page.goto("/");
+    const screen = page.getByTestId("loading-screen");
+    expect(await screen.evaluate((element) => getComputedStyle(element).display)).toBe("flex");
+    await expect(screen).toBeHidden({ timeout: 5000 });
+  });
 });

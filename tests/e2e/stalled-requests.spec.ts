@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support.ts";
 
 /**
  * A client that opens a connection and stalls must not hold it: the server answers 408 and
