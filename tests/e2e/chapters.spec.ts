@@ -206,8 +206,9 @@ test.describe("QR codes", () => {
 
   test("an in-app check shows 'Verifying QR code...' and replaces the history entry", async ({ page }) => {
     await gotoHydrated(page, "/eventos");
+    // A slow check (2 s), so the spinner stays long enough to be seen on a busy machine.
     await page.route("**/qr/book.data*", async (route) => {
-      await new Promise((done) => setTimeout(done, 700));
+      await new Promise((done) => setTimeout(done, 2000));
       await route.continue();
     });
     await page.evaluate(() =>
