@@ -19,8 +19,11 @@ export type DatabaseHandle = {
    * protocol), for migrations. Kysely's drivers send one statement at a time.
    */
   session<T>(fn: (exec: (script: string) => Promise<void>) => Promise<T>): Promise<T>;
-  /** The embedded database's files as a gzipped tarball (PGlite's own dump); PGlite only. */
-  dump(): Promise<Blob>;
+  /**
+   * The embedded database's files as a tarball (PGlite's own dump), gzipped unless `compression`
+   * is "none" (faster to load: test templates); PGlite only.
+   */
+  dump(compression?: "gzip" | "none"): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -28,17 +31,25 @@ export type DatabaseHandle = {
 export const pgdataPath = (dataDir: string) => join(dataDir, "pgdata");
 
 export type DatabaseOptions =
-  { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "pglite";
+      dataDir: string | null;
+      /** In memory only: start from this dump (tests copy a migrated template instead of migrating). */
+      loadDataDir?: Blob;
+    }
+  | { kind: "postgres"; url: string; poolSize?: number };
 
 // pg returns int8 (bigserial, count(*)) as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 /** Opens the database. `dataDir: null` is an in-memory PGlite, for tests. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+  return options.kind === "postgres"
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let lock: DirectoryLock | null = null;
   let pglite: PGlite;
   if (dataDir) {
@@ -61,7 +72,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       throw error;
     }
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   let closed = false;
@@ -79,10 +90,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         await pglite.exec(script);
       });
     },
-    async dump() {
+    async dump(compression = "gzip") {
       // Data files up to date first, so a restore needs no WAL replay.
       await pglite.exec("CHECKPOINT");
-      return pglite.dumpDataDir("gzip");
+      return pglite.dumpDataDir(compression);
     },
     async close() {
       if (closed) return;

@@ -7,9 +7,9 @@ import { adminCommand, expect, PASSWORD, test, uniqueEmail } from "./support.ts"
 /**
  * Property: whatever a client sends to any action or API — body, content type, encoding, size,
  * origin, session — the server answers below 500. Drives the built site over HTTP, as a
- * visitor, a reader and an admin. FUZZ_RUNS sets how many requests (default 1,500).
+ * visitor, a reader and an admin. FUZZ_RUNS sets how many requests (default 1,000).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 const chapter2 = CHAPTER_PATHS.find((chapter) => chapter.number === 2)!;
 const chapter9 = CHAPTER_PATHS.find((chapter) => chapter.number === 9)!;

@@ -18,11 +18,11 @@ async function pgliteTemplates(dir: string): Promise<DatabaseTemplates["pglite"]
       migrated: join(dir, "migrated.tar"),
       seeded: join(dir, "seeded.tar"),
     };
-    writeFileSync(paths.empty, Buffer.from(await (await handle.dump()).arrayBuffer()));
+    writeFileSync(paths.empty, Buffer.from(await (await handle.dump("none")).arrayBuffer()));
     await prepare(handle);
-    writeFileSync(paths.migrated, Buffer.from(await (await handle.dump()).arrayBuffer()));
+    writeFileSync(paths.migrated, Buffer.from(await (await handle.dump("none")).arrayBuffer()));
     await prepare(handle, true);
-    writeFileSync(paths.seeded, Buffer.from(await (await handle.dump()).arrayBuffer()));
+    writeFileSync(paths.seeded, Buffer.from(await (await handle.dump("none")).arrayBuffer()));
     return paths;
   } finally {
     await handle.close();

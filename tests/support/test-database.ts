@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
-import type { DB } from "../../app/lib/db-schema.ts";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
 import { migrate } from "../../app/lib/migrations.server.ts";
 
@@ -135,38 +132,8 @@ export async function onServer(serverUrl: string, statement: string) {
   }
 }
 
-/**
- * An in-memory PGlite behind the same handle `openDatabase({ kind: "pglite", dataDir: null })`
- * gives (app/lib/db.server.ts), optionally started from a data directory tarball.
- */
-export async function openPgliteInMemory(loadDataDir?: Blob): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
-  const pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-  let closed = false;
-  return {
-    db,
-    kind: "pglite",
-    async listen(channel, onMessage) {
-      const unsubscribe = await pglite.listen(channel, onMessage);
-      return async () => {
-        if (!closed) await unsubscribe();
-      };
-    },
-    async session(fn) {
-      return fn(async (script) => {
-        await pglite.exec(script);
-      });
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
-    },
-    /** The data directory as an uncompressed tarball (loads faster than a gzipped one). */
-    dump: () => pglite.dumpDataDir("none"),
-  };
-}
+/** An in-memory PGlite, optionally started from a data directory tarball (a template). */
+export const openPgliteInMemory = (loadDataDir?: Blob) => openDatabase({ kind: "pglite", dataDir: null, loadDataDir });
 
 /**
  * Accounts as better-auth stores them, for rules that only need a user id. A name with an @ is
