@@ -6,6 +6,7 @@ import {
   type ContactMailer,
   type ContactMailerTuning,
 } from "../features/contact/contact-mailer.server.ts";
+import { prunePageViews } from "../features/analytics/page-views.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth } from "../lib/auth.server.ts";
@@ -99,6 +100,7 @@ export async function servicesOn(
     () => {
       pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
       pruneSignInFailures(db).catch((error: unknown) => log.warn("sign-in failure pruning failed", { error }));
+      prunePageViews(db).catch((error: unknown) => log.warn("page-view pruning failed", { error }));
     },
     60 * 60 * 1000,
   );

@@ -1,12 +1,11 @@
 import type { Route } from "./+types/api.page-view";
 import {
-  PAGE_VIEW_RATE_LIMIT,
+  mayCountView,
   parsePageView,
   QR_PATH_PREFIX,
   recordPageView,
 } from "../features/analytics/page-views.server.ts";
 import { services } from "../composition/context.server.ts";
-import { hitRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 
 const MAX_BODY_CHARS = 4096;
@@ -25,8 +24,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = services(context);
   if (request.method !== "POST") return plain("Usa POST.", 405);
-  const limit = await hitRateLimit(db, `page-view:${clientIp(request)}`, PAGE_VIEW_RATE_LIMIT);
-  if (!limit.allowed) return plain("Demasiadas visitas registradas seguidas.", 429);
+  if (!(await mayCountView(db, clientIp(request)))) return plain("Demasiadas visitas registradas seguidas.", 429);
   const body = await request.text();
   const view = body.length <= MAX_BODY_CHARS ? parsePageView(body) : null;
   if (!view) return plain("Visita no válida.", 400);

@@ -5,16 +5,14 @@ import { QR_MESSAGES } from "../features/qr/qr-messages.ts";
 import { recordQrScan, resolveQrCode } from "../features/qr/qr.server.ts";
 import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
-import { hitRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
-import { PAGE_VIEW_RATE_LIMIT } from "../features/analytics/page-views.server.ts";
+import { mayCountView } from "../features/analytics/page-views.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const resolution = await resolveQrCode(db, params.code);
   // Counted like the page views it stands for: a client past the page-view limit is not counted.
-  const counted = await hitRateLimit(db, `page-view:${clientIp(request)}`, PAGE_VIEW_RATE_LIMIT);
-  if (counted.allowed) {
+  if (await mayCountView(db, clientIp(request))) {
     await recordQrScan(db, params.code, resolution).catch((error: unknown) =>
       log.warn("qr scan not counted", { error }),
     );

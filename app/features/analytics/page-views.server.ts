@@ -1,13 +1,37 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
+import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 
 export const PAGE_VIEW_LIMITS = { path: 1000, title: 300 } as const;
 
-/** Scans are counted by the QR route itself as views of /qr/{code}; the browser never reports them. */
 /** A reader clicking through the site stays far below this; a script does not. */
 export const PAGE_VIEW_RATE_LIMIT = { max: 60, windowSeconds: 60 };
+/** A day's views from one address: a school's readers together stay below it; a script is capped. */
+export const PAGE_VIEW_DAILY_LIMIT = { max: 3000, windowSeconds: 24 * 60 * 60 };
+/** Views are kept this long: the statistics show 30 days, comparisons a year. */
+export const PAGE_VIEW_RETENTION_DAYS = 400;
 
+/** Scans are counted by the QR route itself as views of /qr/{code}; the browser never reports them. */
 export const QR_PATH_PREFIX = "/qr/";
+
+/**
+ * Whether one more view from this address may be stored: within a minute's and a day's limit,
+ * so no client can make the table grow faster than a class of readers would.
+ */
+export async function mayCountView(db: Db, address: string): Promise<boolean> {
+  const perMinute = await hitRateLimit(db, `page-view:${address}`, PAGE_VIEW_RATE_LIMIT);
+  if (!perMinute.allowed) return false;
+  return (await hitRateLimit(db, `page-view-daily:${address}`, PAGE_VIEW_DAILY_LIMIT)).allowed;
+}
+
+/** Housekeeping: forgets views older than the retention. */
+export async function prunePageViews(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom("page_views")
+    .where("created_at", "<", sql<Date>`now() - make_interval(days => ${PAGE_VIEW_RETENTION_DAYS})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
 
 export type PageView = { path: string; title: string };
 

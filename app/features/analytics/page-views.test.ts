@@ -11,7 +11,16 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { PAGE_VIEW_LIMITS, PAGE_VIEW_RATE_LIMIT, pageViewStats, parsePageView } from "./page-views.server.ts";
+import {
+  PAGE_VIEW_DAILY_LIMIT,
+  PAGE_VIEW_LIMITS,
+  PAGE_VIEW_RATE_LIMIT,
+  PAGE_VIEW_RETENTION_DAYS,
+  pageViewStats,
+  parsePageView,
+  prunePageViews,
+} from "./page-views.server.ts";
+import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 
 describe("page view reports", () => {
   it("take a path on this site, with its query string, and the page title", () => {
@@ -119,6 +128,35 @@ describe.each(DATABASE_KINDS)("page views on %s", (kind) => {
     expect(statuses.slice(0, PAGE_VIEW_RATE_LIMIT.max).every((status) => status === 204)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect(await allViews()).toHaveLength(before + PAGE_VIEW_RATE_LIMIT.max);
+  });
+
+  it(`caps each client address at ${PAGE_VIEW_DAILY_LIMIT.max} stored views a day`, async () => {
+    const before = (await allViews()).length;
+    const ip = "10.99.0.2";
+    // The day's earlier views, counted as the limit counts them; the last two go through the API.
+    for (let index = 0; index < PAGE_VIEW_DAILY_LIMIT.max - 1; index++)
+      await hitRateLimit(services.db, `page-view-daily:${ip}`, PAGE_VIEW_DAILY_LIMIT);
+    expect(await report(JSON.stringify({ path: "/ultima", title: "x" }), { ip })).toBe(204);
+    expect(await report(JSON.stringify({ path: "/de-mas", title: "x" }), { ip })).toBe(429);
+    expect(await allViews()).toHaveLength(before + 1);
+  });
+
+  it(`forgets views older than ${PAGE_VIEW_RETENTION_DAYS} days`, async () => {
+    await services.db
+      .insertInto("page_views")
+      .values([
+        {
+          path: "/muy-vieja",
+          title: "x",
+          created_at: new Date(Date.now() - (PAGE_VIEW_RETENTION_DAYS + 1) * 86_400_000),
+        },
+        { path: "/reciente", title: "x", created_at: new Date(Date.now() - 86_400_000) },
+      ])
+      .execute();
+    expect(await prunePageViews(services.db)).toBe(1);
+    const paths = (await allViews()).map((view) => view.path);
+    expect(paths).toContain("/reciente");
+    expect(paths).not.toContain("/muy-vieja");
   });
 
   describe("statistics", () => {
