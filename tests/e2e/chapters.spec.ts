@@ -206,17 +206,24 @@ test.describe("QR codes", () => {
 
   test("an in-app check shows 'Verifying QR code...' and replaces the history entry", async ({ page }) => {
     await gotoHydrated(page, "/eventos");
-    // A slow check (2 s), so the spinner stays long enough to be seen on a busy machine.
+    // The check is held until the spinner has been seen, then let through: no race with timing.
+    let releaseCheck = () => {};
+    let checkStarted = () => {};
+    const checkHeld = new Promise<void>((started) => (checkStarted = started));
     await page.route("**/qr/book.data*", async (route) => {
-      await new Promise((done) => setTimeout(done, 2000));
+      checkStarted();
+      await new Promise<void>((release) => (releaseCheck = release));
       await route.continue();
     });
-    await page.evaluate(() =>
-      (
-        window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
-      ).__reactRouterDataRouter.navigate("/qr/book"),
-    );
+    // Not awaited inside the page: navigate() resolves only once the navigation has finished.
+    await page.evaluate(() => {
+      void (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/qr/book");
+    });
+    await checkHeld;
     await expect(page.getByText("Verifying QR code...").first()).toBeVisible();
+    releaseCheck();
     await expect(page).toHaveURL(/\/\?book$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/eventos$/);
