@@ -5,6 +5,7 @@ import {
   createTestServices,
   routeArgs,
   signUpReader,
+  statusOf,
   TEST_SITE_URL,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
@@ -15,7 +16,6 @@ import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts
 
 type DataResult = { data?: { error?: string; fieldErrors?: Record<string, string> }; init?: { status?: number } };
 const asData = (value: unknown) => value as DataResult;
-const statusOf = (value: unknown) => (value instanceof Response ? value.status : (asData(value).init?.status ?? 200));
 
 const PASSWORD = "cempasuchil-2025";
 
