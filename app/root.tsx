@@ -6,6 +6,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -13,11 +14,12 @@ import type { Route } from "./+types/root";
 import { LoadingScreen } from "./features/layout/components/loading-screen.tsx";
 import { SiteFooter } from "./features/layout/components/site-footer.tsx";
 import { SiteNavbar } from "./features/layout/components/site-navbar.tsx";
-import { CHAPTER_PAGE_PATHS } from "./features/chapters/chapter-page-paths.ts";
 import { activeNavSection, sectionOf } from "./features/layout/sections.ts";
 import { isAdmin } from "./features/admins/admins.server.ts";
 import { ADMINS_TOPIC } from "./features/admins/admin-topics.ts";
 import { getProfile } from "./features/profiles/profiles.server.ts";
+import { consentFromCookies } from "./features/analytics/analytics-consent.ts";
+import { ConsentLink } from "./features/analytics/components/consent-link.tsx";
 import { PageViewTracker } from "./features/analytics/components/page-view-tracker.tsx";
 import { QR_MESSAGES } from "./features/qr/qr-messages.ts";
 import { UnlockToast } from "./features/unlocks/unlock-toast.tsx";
@@ -26,9 +28,10 @@ import { originCheckMiddleware, services, servicesMiddleware } from "./compositi
 import { log } from "./lib/log.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
 import { requestId } from "./lib/request.server.ts";
-import { getUser, sessionMiddleware } from "./composition/session.server.ts";
+import { ageStepMiddleware, getUser, sessionMiddleware } from "./composition/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
+import { NotFoundView } from "./ui/not-found-view.tsx";
 import "./styles/app.scss";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -36,6 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   originCheckMiddleware,
   requestBodyMiddleware,
   sessionMiddleware,
+  ageStepMiddleware,
 ];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
@@ -57,6 +61,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     siteUrl: env.siteUrl,
     // Google Analytics loads only when this is set (the CSP admits its hosts only then).
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+    // The reader's answer to the analytics banner (a first-party cookie), so the page is
+    // rendered already knowing it: no Google before 'Aceptar', no banner once answered.
+    analyticsConsent: consentFromCookies(request.headers.get("cookie")),
     year: new Date().getFullYear(),
     user: sessionUser
       ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
@@ -69,6 +76,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
+  // iOS takes its home-screen icon from here, not from the manifest (public/icon.svg, npm run icons).
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -78,7 +87,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const location = useLocation();
   const data = useRootData();
-  const section = sectionOf(location.pathname, CHAPTER_PAGE_PATHS);
+  // Chapter paths live in the database: a page is a chapter when the catch-all route found one.
+  const isChapterPage = useMatches().some(
+    (match) =>
+      match.id === "routes/chapter" && Boolean((match.loaderData as { chapter?: unknown } | undefined)?.chapter),
+  );
+  const section = sectionOf(location.pathname, isChapterPage);
   return (
     <html lang="es">
       <head>
@@ -101,7 +115,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="contenido" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        <SiteFooter year={data?.year ?? new Date().getFullYear()}>
+          {data?.gaMeasurementId ? <ConsentLink /> : null}
+        </SiteFooter>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -128,8 +144,11 @@ export default function App() {
           {QR_MESSAGES.verifying}
         </div>
       )}
-      <UnlockToast signedIn={Boolean(data?.user)} unlockedOnLoad={data?.unlocked ?? []} />
-      <PageViewTracker gaMeasurementId={data?.gaMeasurementId ?? null} />
+      <UnlockToast userId={data?.user?.id ?? null} unlockedOnLoad={data?.unlocked ?? []} />
+      <PageViewTracker
+        gaMeasurementId={data?.gaMeasurementId ?? null}
+        initialConsent={data?.analyticsConsent ?? null}
+      />
     </>
   );
 }
@@ -150,6 +169,14 @@ const ERROR_PAGES: Record<number, { title: string; message: string }> = {
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <>
+        <title>Página no encontrada | Valentina y Taquito</title>
+        <meta name="robots" content="noindex, follow" />
+        <NotFoundView />
+      </>
+    );
   let title = "Algo salió mal";
   let message = "Tuvimos un problema al mostrar esta página. Intenta de nuevo en un momento.";
   if (isRouteErrorResponse(error) && error.status < 500) {

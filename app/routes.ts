@@ -1,5 +1,4 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { CHAPTER_PATHS } from "./features/chapters/chapter-paths.ts";
 
 // The route table of SPEC.md §2. Who may open each page is checked in its loader.
 export default [
@@ -12,9 +11,21 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("contact", "routes/contact.tsx"),
+  route("privacidad", "routes/privacidad.tsx"),
+  route("recuperar-contrasena", "routes/recuperar-contrasena.tsx"),
+  route("recuperar-contrasena/nueva", "routes/recuperar-contrasena.nueva.tsx"),
+  route("cuenta-borrada", "routes/cuenta-borrada.tsx"),
+  // A guardian's consent link (the token is the credential; no sign-in).
+  route("permiso-familiar/:token", "routes/permiso-familiar.tsx"),
 
   // Signed-in readers.
   route("tu-perfil", "routes/tu-perfil.tsx"),
+  route("tu-perfil/borrar", "routes/tu-perfil.borrar.ts"),
+  route("tu-perfil/mis-datos", "routes/tu-perfil.mis-datos.ts"),
+  route("tu-perfil/permiso", "routes/tu-perfil.permiso.ts"),
+  route("tu-edad", "routes/tu-edad.tsx"),
+  // Open to all: a visitor is told what the passport is and why to sign in.
+  route("pasaporte", "routes/pasaporte.tsx"),
   route("profile", "routes/profile.ts"),
   route("section3", "routes/section3.tsx"),
 
@@ -23,12 +34,14 @@ export default [
   route("adminpanel", "routes/adminpanel.tsx"),
   route("adminpanel/mensajes", "routes/adminpanel.mensajes.tsx"),
   route("adminpanel/estadisticas", "routes/adminpanel.estadisticas.tsx"),
-
-  // Chapter pages: every printed token path, and the slug path of first-layout chapters.
-  ...CHAPTER_PATHS.flatMap((chapter) => [
-    route(chapter.token, "routes/chapter.tsx", { id: `chapter/${chapter.id}` }),
-    ...(chapter.slugRoute ? [route(chapter.slug, "routes/chapter.tsx", { id: `chapter-slug/${chapter.id}` })] : []),
-  ]),
+  route("adminpanel/comentarios", "routes/adminpanel.comentarios.tsx"),
+  route("adminpanel/qr", "routes/adminpanel.qr.tsx"),
+  route("adminpanel/qr/hoja", "routes/adminpanel.qr.hoja.tsx"),
+  route("adminpanel/qr/:file", "routes/adminpanel.qr.$file.ts"),
+  route("adminpanel/capitulos", "routes/adminpanel.capitulos.tsx"),
+  route("adminpanel/capitulos/:id", "routes/adminpanel.capitulos.$id.tsx"),
+  route("adminpanel/imagenes", "routes/adminpanel.imagenes.ts"),
+  route("adminpanel/eventos", "routes/adminpanel.eventos.tsx"),
 
   // Machine endpoints.
   route("healthz", "routes/healthz.ts"),
@@ -39,7 +52,10 @@ export default [
   route("api/unlocks", "routes/api.unlocks.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("media/:file", "routes/media.$file.ts"),
 
-  // Any other path: the 404 page (linked-but-unrouted pages like /section1 land here too).
-  route("*", "routes/not-found.tsx"),
+  // Any other path: a chapter looked up in the database by its token path or slug, else the
+  // 404 page (linked-but-unrouted pages like /section1 land there too). One route, so neither
+  // the route manifest nor any bundle lists the printed token paths.
+  route("*", "routes/chapter.tsx"),
 ] satisfies RouteConfig;

@@ -10,9 +10,16 @@ import { createRequestHandler } from "react-router";
 import { INTERNAL_HEADERS } from "../app/lib/request.server.ts";
 import type { log } from "../app/lib/log.server.ts";
 import { forwardedView } from "./forwarded.ts";
+import { htmlCacheControl, VISITOR_HTML } from "./html-cache-control.ts";
+import { HTML_CACHE_HEADER, type HtmlCache, visitorPageKey } from "./html-cache.ts";
+import { loadedReactBuild } from "./react-build.ts";
+import { IMMUTABLE } from "./static-assets.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
+/** Image uploads (PNG/JPEG/WebP up to 5 MB) plus the multipart envelope; the app checks the 5 MB itself. */
+const UPLOAD_PATH = "/adminpanel/imagenes";
+const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 
 export type AppOptions = {
   build: ServerBuild;
@@ -22,6 +29,8 @@ export type AppOptions = {
   /** TRUST_PROXY: how many reverse proxies to believe (server/forwarded.ts); unset trusts none. */
   trustProxy?: number;
   mode?: "production" | "development";
+  /** Visitors' pages from memory (server/html-cache.ts); without it every page renders. */
+  htmlCache?: HtmlCache;
   logger: Pick<typeof log, "info" | "error">;
 };
 
@@ -33,6 +42,7 @@ export function createApp({
   trustProxy,
   mode = "production",
   logger,
+  htmlCache,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
   const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
@@ -60,21 +70,21 @@ export function createApp({
   });
 
   app.use(compress());
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.text("La solicitud es demasiado grande.", 413),
-    }),
-  );
+  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
+    c.text("La solicitud es demasiado grande.", 413);
+  const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
+  app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)));
 
-  // Hashed build assets never change: cache them for a year.
+  // Hashed build assets never change: cache them for a year. server/main.ts answers them before
+  // the app (static-assets.ts); this serves them where the app runs alone.
   app.use(
     "/assets/*",
     serveStatic({
       root: clientDir,
       precompressed: true,
       onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
+        c.header("Cache-Control", IMMUTABLE);
       },
     }),
   );
@@ -90,14 +100,26 @@ export function createApp({
   );
 
   app.all("*", async (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    for (const name of Object.values(INTERNAL_HEADERS)) headers.delete(name);
-    headers.set(INTERNAL_HEADERS.nonce, c.get("secureHeadersNonce") ?? "");
-    headers.set(INTERNAL_HEADERS.requestId, c.get("requestId"));
     const raw = c.req.raw;
+    const nonce = c.get("secureHeadersNonce") ?? "";
     // The client's address and the URL the browser asked for: the socket's, or (TRUST_PROXY)
     // what the trusted proxies report, so that origin checks see the public https origin.
     const { clientIp, url } = forwardedView(raw.url, raw.headers, getConnInfo(c).remote.address, trustProxy);
+    const cacheable = htmlCache?.eligible(raw.method, c.req.path, raw.headers.get("Cookie")) ?? false;
+    const cacheKey = visitorPageKey(url, raw.headers.get("Cookie"));
+    if (cacheable) {
+      let kept = htmlCache!.lookup(cacheKey, nonce);
+      // Another visitor's render of this page is under way: its result serves this one too.
+      if (!kept && (await htmlCache!.awaitRender(cacheKey))) kept = htmlCache!.lookup(cacheKey, nonce);
+      if (kept) return kept;
+    }
+    const generation = htmlCache?.generation ?? 0;
+    const renderDone = cacheable ? htmlCache!.startRender(cacheKey) : undefined;
+
+    const headers = new Headers(raw.headers);
+    for (const name of Object.values(INTERNAL_HEADERS)) headers.delete(name);
+    headers.set(INTERNAL_HEADERS.nonce, nonce);
+    headers.set(INTERNAL_HEADERS.requestId, c.get("requestId"));
     headers.set(INTERNAL_HEADERS.clientIp, clientIp);
     const request = new Request(url, {
       method: raw.method,
@@ -107,12 +129,31 @@ export function createApp({
       // @ts-expect-error Node needs duplex for streamed request bodies.
       duplex: "half",
     });
-    const response = await handleRequest(request);
-    // Pages are personal (session) and change: never cached by the browser or a proxy.
-    if (response.headers.get("Content-Type")?.startsWith("text/html") && !response.headers.has("Cache-Control")) {
-      response.headers.set("Cache-Control", "no-store");
+    try {
+      let response: Response;
+      try {
+        response = await handleRequest(request);
+      } finally {
+        // A write may have changed what visitors' pages show.
+        htmlCache?.afterRequest(raw.method, c.req.path);
+      }
+      // Which React build renders the pages (issue 14: the development one is twice as slow).
+      if (c.req.path === "/healthz") response.headers.set("X-React-Build", loadedReactBuild());
+      // Visitors' pages may stay in the back/forward cache; signed-in pages are never stored.
+      const cacheControl = htmlCacheControl(raw.headers, response.headers);
+      if (cacheControl) response.headers.set("Cache-Control", cacheControl);
+      if (cacheable && cacheControl === VISITOR_HTML && response.status === 200) {
+        // The whole page is needed to keep it; only the first visitor of a URL waits for all of it.
+        const html = await response.text();
+        htmlCache!.store(cacheKey, generation, { html, nonce, status: response.status, headers: response.headers });
+        response.headers.set(HTML_CACHE_HEADER, "miss");
+        return new Response(html, { status: response.status, headers: response.headers });
+      }
+      return response;
+    } finally {
+      // Visitors waiting for this render now find it kept (or render their own).
+      renderDone?.();
     }
-    return response;
   });
 
   app.onError((error, c) => {

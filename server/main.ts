@@ -1,17 +1,30 @@
+// First: NODE_ENV must be set before anything loads React.
+import "./production-env.ts";
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import { resolve } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { log } from "../app/lib/log.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { createApp } from "./app.ts";
+import { createHtmlCache } from "./html-cache.ts";
+import { loadedReactBuild } from "./react-build.ts";
+import { hashedAssets } from "./static-assets.ts";
 
 // Before anything opens the database: the data directory's files are its owner's only.
 restrictNewFilesToOwner();
 
 type EntryModule = {
   getServices(): Promise<{
-    env: { PORT: number; siteUrl: string; GA_MEASUREMENT_ID?: string; TRUST_PROXY?: number };
+    env: {
+      PORT: number;
+      siteUrl: string;
+      GA_MEASUREMENT_ID?: string;
+      TRUST_PROXY?: number;
+      HTML_CACHE_SECONDS: number;
+    };
+    live: { subscribeAll(listener: (topic: string) => void): () => void };
   }>;
   closeServices(): Promise<void>;
 };
@@ -37,13 +50,20 @@ try {
 }
 const { env } = services;
 
+// Visitors' pages from memory, dropped on every live notification (every instance hears them).
+const htmlCache = env.HTML_CACHE_SECONDS > 0 ? createHtmlCache({ maxAgeMs: env.HTML_CACHE_SECONDS * 1000 }) : undefined;
+if (htmlCache) services.live.subscribeAll(() => htmlCache.clear());
+
+const clientDir = resolve(buildDir, "client");
+const assets = hashedAssets(clientDir);
 const app = createApp({
   build,
-  clientDir: resolve(buildDir, "client"),
+  clientDir,
   siteUrl: env.siteUrl,
   analytics: Boolean(env.GA_MEASUREMENT_ID),
   trustProxy: env.TRUST_PROXY,
   logger: log,
+  htmlCache,
 });
 
 /**
@@ -53,26 +73,29 @@ const app = createApp({
  */
 const SERVER_TIMEOUTS = { headersMs: 5_000, requestMs: 15_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
 
-const server = serve(
+const appListener = getRequestListener(app.fetch, { hostname: process.env.HOST ?? "0.0.0.0" });
+const server = createServer(
   {
-    fetch: app.fetch,
-    port: env.PORT,
-    hostname: process.env.HOST ?? "0.0.0.0",
-    serverOptions: {
-      headersTimeout: SERVER_TIMEOUTS.headersMs,
-      requestTimeout: SERVER_TIMEOUTS.requestMs,
-      keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
-      connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs,
-    },
+    headersTimeout: SERVER_TIMEOUTS.headersMs,
+    requestTimeout: SERVER_TIMEOUTS.requestMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
+    connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs,
   },
-  (info) => {
-    log.info("listening", {
-      url: `http://localhost:${info.port}`,
-      siteUrl: env.siteUrl,
-      trustProxy: env.TRUST_PROXY ?? 0,
-    });
+  // Hashed build files are answered before the app (server/static-assets.ts).
+  (request, response) => {
+    if (!assets.handle(request, response)) void appListener(request, response);
   },
 );
+server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
+  log.info("listening", {
+    url: `http://localhost:${env.PORT}`,
+    siteUrl: env.siteUrl,
+    trustProxy: env.TRUST_PROXY ?? 0,
+    assets: assets.size,
+    htmlCacheSeconds: env.HTML_CACHE_SECONDS,
+    react: loadedReactBuild(),
+  });
+});
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -81,10 +104,9 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   // Stop accepting; let requests in flight finish, then cut long-lived streams (SSE) so the
   // database is closed only when nothing can use it any more.
-  const httpServer = server as unknown as import("node:http").Server;
-  const closed = new Promise<void>((done) => httpServer.close(() => done()));
-  httpServer.closeIdleConnections();
-  const grace = setTimeout(() => httpServer.closeAllConnections(), 2000);
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), 2000);
   await closed;
   clearTimeout(grace);
   try {

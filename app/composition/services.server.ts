@@ -7,9 +7,15 @@ import {
   type ContactMailerTuning,
 } from "../features/contact/contact-mailer.server.ts";
 import { prunePageViews } from "../features/analytics/page-views.server.ts";
+import { passwordResetMail } from "../features/auth/password-reset.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
+import { markChildAccount } from "../features/guardians/guardian-consent.server.ts";
+import type { GuardianMailer } from "../features/guardians/guardian-mailer.server.ts";
+import { sendFirstGuardianRequest } from "../features/guardians/guardian-request.server.ts";
+import { createMailer, type Mailer } from "../lib/mail.server.ts";
+import { isChildBirthYear } from "../lib/birth-year.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
-import { createAuth, resolveAuthSecret, type Auth } from "../lib/auth.server.ts";
+import { createAuth, resolveAuthSecret, type Auth, type NewUser } from "../lib/auth.server.ts";
 import { backupControlHandler } from "../lib/backup.server.ts";
 import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
 import { startControlSocket } from "../lib/control-socket.server.ts";
@@ -34,6 +40,10 @@ export type Services = {
   controlSocket: Server | null;
   /** Delivers stored contact messages (SMTP_URL); wake it after storing one. */
   contactMailer: ContactMailer;
+  /** Mail to readers and their guardians (SMTP_URL): reset links, confirmations, consent. */
+  mailer: Mailer;
+  /** Asks guardians of children under 14 for consent. */
+  guardianMailer: GuardianMailer;
   /** Hourly housekeeping (old rate-limit counters). */
   maintenance: ReturnType<typeof setInterval>;
 };
@@ -77,11 +87,28 @@ export async function servicesOn(
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const live = await createLiveHub(database);
   const db = database.db;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? env.CONTACT_TO, siteUrl: env.siteUrl });
+  const guardianMailer: GuardianMailer = { mailer, siteUrl: env.siteUrl };
+  const askGuardian = (userId: string) =>
+    // Not awaited: a lost e-mail is sent again from the child's page ('Enviar el correo otra vez').
+    void sendFirstGuardianRequest({ db, mailer: guardianMailer }, userId).catch((error: unknown) =>
+      log.warn("guardian mail failed", { error }),
+    );
+  const onUserCreated = async (user: NewUser) => {
+    await createProfileForUser(db, user);
+    if (user.birthYear === null || !isChildBirthYear(user.birthYear)) return;
+    await markChildAccount(db, user.id, user.guardianEmail);
+    // The guardian is written to once the child's own address is confirmed: before that, a
+    // guardian's e-mail would tell whoever typed the form that the address was new.
+  };
   const auth = createAuth({
     env,
     db,
     secret: resolveAuthSecret(env),
-    onUserCreated: (user) => createProfileForUser(db, user),
+    onUserCreated,
+    mailer,
+    onEmailVerified: async (user) => askGuardian(user.id),
+    passwordResetMail,
   });
   const controlSocket = options.controlSocket
     ? await startControlSocket(resolve(env.DATA_DIR), {
@@ -109,7 +136,19 @@ export async function servicesOn(
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
   });
-  return { env, database, db, live, liveConnections, auth, controlSocket, contactMailer, maintenance };
+  return {
+    env,
+    database,
+    db,
+    live,
+    liveConnections,
+    auth,
+    controlSocket,
+    contactMailer,
+    mailer,
+    guardianMailer,
+    maintenance,
+  };
 }
 
 /** The process-wide services, created on first use. */
@@ -132,6 +171,7 @@ export async function closeServices() {
   await new Promise<void>((done) => (services.controlSocket ? services.controlSocket.close(() => done()) : done()));
   clearInterval(services.maintenance);
   await services.contactMailer.stop().catch(() => {});
+  services.mailer.close();
   await services.live.close().catch(() => {});
   await services.database.close();
 }

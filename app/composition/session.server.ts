@@ -1,5 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
+import { needsBirthYear } from "../features/profiles/profiles.server.ts";
 import { services } from "./context.server.ts";
 
 export type SessionUser = { id: string; email: string; name: string };
@@ -59,3 +60,27 @@ export async function requireAdmin(args: { url: URL; context: Context }): Promis
   }
   return user;
 }
+
+/** Where an account that has not answered the age question (a Google sign-up) must go first. */
+export const AGE_STEP_PATH = "/tu-edad";
+
+// /api/live only carries "something changed" signals; the age step page itself listens to it.
+const OPEN_DURING_AGE_STEP = [AGE_STEP_PATH, "/logout", "/privacidad", "/healthz", "/api/page-view", "/api/live"];
+const OPEN_PREFIXES_DURING_AGE_STEP = ["/api/auth/", "/permiso-familiar/"];
+
+/**
+ * Root middleware, after the session's: an account that has not answered 'Año de nacimiento'
+ * can do nothing else. Pages (and their data requests) go to the age step and come back after;
+ * other endpoints answer 403. Checked on the server for every loader and action at once.
+ */
+export const ageStepMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/(\/_root)?\.data$/, "") || "/";
+  if (OPEN_DURING_AGE_STEP.includes(path) || OPEN_PREFIXES_DURING_AGE_STEP.some((prefix) => path.startsWith(prefix)))
+    return;
+  const user = await getUser(context);
+  if (!user || !(await needsBirthYear(services(context).db, user.id))) return;
+  if (path.startsWith("/api/")) throw data("Antes, responde tu año de nacimiento.", { status: 403 });
+  const back = safeRedirectPath(`${path}${url.search}`);
+  throw redirect(back === "/" ? AGE_STEP_PATH : `${AGE_STEP_PATH}?redirectTo=${encodeURIComponent(back)}`);
+};

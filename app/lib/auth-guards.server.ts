@@ -5,6 +5,7 @@ import {
   clearSignInFailures,
   recordSignInFailure,
 } from "./account-guard.server.ts";
+import { AGE_MESSAGES, parseBirthYear, isChildBirthYear, parseGuardianEmail } from "./birth-year.ts";
 import type { Db } from "./db.server.ts";
 import { personalWordsOf, weakPasswordReason } from "./password-strength.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "./rate-limit.server.ts";
@@ -21,9 +22,37 @@ export const AUTH_RATE_LIMITS = {
   signInDaily: { max: 300, windowSeconds: 24 * 60 * 60 },
   signUp: { max: 60, windowSeconds: 10 * 60 },
   signUpDaily: { max: 200, windowSeconds: 24 * 60 * 60 },
+  // A class that forgot its passwords together still fits; a script mailing strangers does not.
+  passwordReset: { max: 30, windowSeconds: 10 * 60 },
+  passwordResetDaily: { max: 100, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-type Body = { email?: unknown; password?: unknown } | undefined;
+/**
+ * Reset mails to one address, whoever asks: enough for a lost mail and a retry, too few to
+ * flood a mailbox. Beyond it the answer stays the same and no mail is sent, so the limit says
+ * nothing about whether the address has an account.
+ */
+export const PASSWORD_RESET_PER_EMAIL: RateLimitRule = { max: 3, windowSeconds: 60 * 60 };
+
+/** The answer to every reset request, account or not (better-auth's own words, kept). */
+export const PASSWORD_RESET_ANSWER = {
+  status: true,
+  message: "If this email exists in our system, check your email for the reset link",
+} as const;
+
+/** The per-address counter of reset mails; it ends with the address, so deleting an account finds it. */
+export const resetEmailLimitKey = (email: string) => `auth-resetEmail:${email.trim().toLowerCase()}`;
+
+type Body =
+  | {
+      email?: unknown;
+      password?: unknown;
+      newPassword?: unknown;
+      token?: unknown;
+      birthYear?: unknown;
+      guardianEmail?: unknown;
+    }
+  | undefined;
 type AddressLimit = keyof typeof AUTH_RATE_LIMITS;
 
 /** The counter of one limit for one client address (tests fill it to reach the limit quickly). */
@@ -55,7 +84,31 @@ export function authGuardHooks(db: Db) {
           const weak = weakPasswordReason(body.password, personalWordsOf(email));
           if (weak) throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_WEAK", message: weak });
         }
+        // The age question comes before the account exists, on every path into sign-up.
+        const birthYear = parseBirthYear(body?.birthYear);
+        if (birthYear === null)
+          throw new APIError("BAD_REQUEST", { code: "BIRTH_YEAR_REQUIRED", message: AGE_MESSAGES.birthYearRequired });
+        if (isChildBirthYear(birthYear)) {
+          const guardian = parseGuardianEmail(body?.guardianEmail, email);
+          if (!guardian.ok)
+            throw new APIError("BAD_REQUEST", { code: "GUARDIAN_EMAIL_INVALID", message: guardian.error });
+        }
         await limitAddress(db, ctx.headers, ["signUp", "signUpDaily"]);
+      }
+      if (ctx.path === "/request-password-reset") {
+        await limitAddress(db, ctx.headers, ["passwordReset", "passwordResetDaily"]);
+        if (email && !(await hitRateLimit(db, resetEmailLimitKey(email), PASSWORD_RESET_PER_EMAIL)).allowed)
+          return ctx.json(PASSWORD_RESET_ANSWER);
+      }
+      if (ctx.path === "/reset-password" && typeof body?.newPassword === "string") {
+        // The same strength rule as sign-up, with the account's own e-mail counted as easy.
+        const token = typeof body.token === "string" ? body.token : "";
+        const verification = token
+          ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+          : null;
+        const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+        const weak = weakPasswordReason(body.newPassword, personalWordsOf(user?.email ?? ""));
+        if (weak) throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_WEAK", message: weak });
       }
       if (ctx.path === "/sign-in/email") {
         await limitAddress(db, ctx.headers, ["signIn", "signInDaily"]);

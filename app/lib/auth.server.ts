@@ -3,9 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { clearSignInFailures } from "./account-guard.server.ts";
+import { confirmAccountMail, existingAccountMail, VERIFY_LINK_HOURS } from "./account-mail.ts";
 import { authGuardHooks } from "./auth-guards.server.ts";
+import { parseBirthYear, parseGuardianEmail } from "./birth-year.ts";
 import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
+import { log } from "./log.server.ts";
+import type { Mail, Mailer } from "./mail.server.ts";
+import { PASSWORD_RESET_LINK_MINUTES } from "./password-reset-timing.ts";
 import { INTERNAL_HEADERS } from "./request.server.ts";
 
 /** AUTH_SECRET, or one generated once and kept (readable by the owner only) in DATA_DIR. */
@@ -27,24 +33,90 @@ export function googleConfig(env: Env): GoogleConfig {
   return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER ?? null };
 }
 
+/** A session ends after this many days without use. */
+export const SESSION_DAYS = 30;
+
+export type NewUser = {
+  id: string;
+  email: string;
+  name: string;
+  birthYear: number | null;
+  guardianEmail: string | null;
+};
+
 type AuthOptions = {
   env: Env;
   db: Db;
   secret: string;
-  /** Called in the same request that creates an account, to give it a profile. */
-  onUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
+  /**
+   * Called in the same request that creates an account, to give it a profile. An e-mail
+   * sign-up carries the age question's answer (checked by authGuardHooks); Google's does not.
+   */
+  onUserCreated(user: NewUser): Promise<void>;
+  /** Mail to readers; with it, e-mail sign-ups are confirmed by a link (see emailAndPassword). */
+  mailer: Mailer;
+  /** Called when a reader opens the confirmation link of their address. */
+  onEmailVerified(user: { id: string; email: string }): Promise<void>;
+  /** The password reset mail to `email` for the link `url`. */
+  passwordResetMail(email: string, url: string): Mail;
 };
 
-export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
+export function createAuth({
+  env,
+  db,
+  secret,
+  onUserCreated,
+  mailer,
+  onEmailVerified,
+  passwordResetMail,
+}: AuthOptions) {
   const google = googleConfig(env);
   const https = env.siteUrl.startsWith("https:");
+  // Not awaited, on both paths: the answer to a sign-up must not wait on the mail server, so a
+  // new address and a known one take the same time (the password is hashed on both).
+  const sendInBackground = (mail: Mail) => {
+    void mailer.send(mail).catch((error: unknown) => log.warn("account mail not sent", { error }));
+  };
+  // Sign-up never tells whether an address has an account (docs/decisions/011): it answers
+  // 'check your e-mail' to both, and the e-mail says which. Without a mail server no address
+  // can be confirmed, so sign-up then signs in at once (README: SMTP_URL).
+  const confirmByMail = mailer.enabled;
   return betterAuth({
     appName: "Valentina y Taquito",
     baseURL: env.siteUrl,
     secret,
     trustedOrigins: [env.siteUrl],
     database: { db, type: "postgres" },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
+      // A new password ends every session of the account: whoever knew the old one is out.
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited, so asking for an address with an account takes as long as one without.
+      sendResetPassword: async ({ user, url }) => {
+        if (!mailer.enabled) log.warn("password reset asked for, but SMTP_URL is not set: no mail sent");
+        else sendInBackground(passwordResetMail(user.email, url));
+      },
+      // The owner proved they read the account's mail: earlier failed sign-ins no longer count.
+      onPasswordReset: async ({ user }) => {
+        await clearSignInFailures(db, user.email);
+      },
+      requireEmailVerification: confirmByMail,
+      onExistingUserSignUp: async ({ user }) => sendInBackground(existingAccountMail(user.email, env.siteUrl)),
+    },
+    // Reset tokens are stored hashed: a copy of the database holds no working reset link.
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
+    emailVerification: {
+      sendOnSignUp: confirmByMail,
+      sendOnSignIn: confirmByMail,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_LINK_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => sendInBackground(confirmAccountMail(user.email, url)),
+      afterEmailVerification: async (user) => onEmailVerified({ id: user.id, email: user.email }),
+    },
     // Production Google, or (GOOGLE_ISSUER) any OpenID Connect server under the id "google":
     // the sign-in and callback URLs are the same either way.
     socialProviders:
@@ -66,7 +138,7 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
             }),
           ]
         : [],
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -88,8 +160,20 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
-            await onUserCreated({ id: user.id, email: user.email, name: user.name });
+          after: async (user, ctx) => {
+            const body = (ctx?.path === "/sign-up/email" ? ctx.body : null) as {
+              birthYear?: unknown;
+              guardianEmail?: unknown;
+            } | null;
+            const birthYear = parseBirthYear(body?.birthYear);
+            const guardian = birthYear !== null ? parseGuardianEmail(body?.guardianEmail, user.email) : null;
+            await onUserCreated({
+              id: user.id,
+              email: user.email,
+              name: user.name,
+              birthYear,
+              guardianEmail: guardian?.ok ? guardian.email : null,
+            });
           },
         },
       },

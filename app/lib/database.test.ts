@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHAPTER_PATHS } from "../features/chapters/chapter-paths.ts";
+import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
 import { openDatabase } from "./db.server.ts";
@@ -106,6 +106,23 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
     await hub.publish("characters");
     await expect.poll(() => stillHeard, { timeout: 3000 }).toEqual(["characters"]);
     expect(heard).toEqual(["characters"]);
+    await hub.close();
+  });
+
+  it("delivers every topic to a subscriber of all of them", async () => {
+    const database = await fresh();
+    const hub = await createLiveHub(database);
+    const heard: string[] = [];
+    const unsubscribe = hub.subscribeAll((topic) => heard.push(topic));
+    await hub.publish("characters");
+    await hub.publish("comments:algo");
+    await expect.poll(() => heard, { timeout: 3000 }).toEqual(["characters", "comments:algo"]);
+    unsubscribe();
+    const after: string[] = [];
+    hub.subscribe(["chapters"], (topic) => after.push(topic));
+    await hub.publish("chapters");
+    await expect.poll(() => after, { timeout: 3000 }).toEqual(["chapters"]);
+    expect(heard).toEqual(["characters", "comments:algo"]);
     await hub.close();
   });
 

@@ -80,6 +80,17 @@ export interface ChapterTable {
   background: Generated<string>;
   comment_prompt: Generated<string>;
   updated_at: Timestamp;
+  /** What the author wrote; `content` is the sanitised HTML made from it when saved. */
+  content_markdown: Generated<string>;
+}
+
+export interface ImageTable {
+  hash: string;
+  content_type: string;
+  data: Uint8Array;
+  width: number;
+  height: number;
+  created_at: Timestamp;
 }
 
 export interface QrCodeTable {
@@ -87,6 +98,10 @@ export interface QrCodeTable {
   redirect_to: string;
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  label: Generated<string>;
+  /** A deactivated code answers like an expired one (SPEC.md's 'Expired Code'). */
+  active: Generated<boolean>;
+  updated_at: Timestamp;
 }
 
 export interface ProfileTable {
@@ -98,6 +113,10 @@ export interface ProfileTable {
   website: Generated<string>;
   clan: Generated<number>;
   last_updated: Timestamp;
+  /** The public name beside the reader's comments (never the e-mail or part of it). */
+  apodo: Generated<string>;
+  /** The answer to 'Año de nacimiento'; null while the age question is unanswered. */
+  birth_year: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AdminTable {
@@ -110,8 +129,35 @@ export interface CommentTable {
   id: Generated<string>;
   section_id: string;
   user_id: string;
+  /** The author's apodo when posted (the list shows the current one). */
   user_name: string;
   text: string;
+  created_at: Timestamp;
+  status: Generated<CommentStatus>;
+  held_reasons: Generated<string>;
+}
+
+export type CommentStatus = "visible" | "held" | "hidden";
+
+export interface CommentReportTable {
+  comment_id: string;
+  reporter_id: string;
+  reason: string;
+  created_at: Timestamp;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type CommentDecisionAction = "approve" | "hide" | "delete";
+
+export interface CommentDecisionTable {
+  id: Generated<string>;
+  comment_id: string;
+  admin_id: string;
+  author_id: string;
+  action: CommentDecisionAction;
+  section_id: string;
+  comment_text: string;
+  author_apodo: string;
   created_at: Timestamp;
 }
 
@@ -148,17 +194,50 @@ export interface PageViewTable {
   created_at: Timestamp;
 }
 
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** A child's account (under 14) and the state of its guardian's consent. */
+export interface GuardianConsentTable {
+  user_id: string;
+  guardian_email: string | null;
+  token_hash: string | null;
+  token_expires_at: NullableTimestamp;
+  mailed_at: NullableTimestamp;
+  allowed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface EventTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  starts_at: Timestamp;
+  place_name: string;
+  city: string;
+  region: Generated<string>;
+  capacity: number | null;
+  sold_out: Generated<boolean>;
+  booking_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
   characters: CharacterTable;
   chapters: ChapterTable;
   qr_codes: QrCodeTable;
+  images: ImageTable;
   profiles: ProfileTable;
   admins: AdminTable;
   comments: CommentTable;
+  comment_reports: CommentReportTable;
+  comment_decisions: CommentDecisionTable;
   unlocked_characters: UnlockedCharacterTable;
   unlocked_chapters: UnlockedChapterTable;
   contact_messages: ContactMessageTable;
   page_views: PageViewTable;
+  guardian_consents: GuardianConsentTable;
+  events: EventTable;
 }

@@ -18,3 +18,17 @@ describe("TRUST_PROXY", () => {
     }
   });
 });
+
+describe("BOOK_URL and SHOP_URL", () => {
+  it("are unset by default (the links are hidden)", () => {
+    const env = parseEnv({});
+    expect(env.BOOK_URL).toBeUndefined();
+    expect(env.SHOP_URL).toBeUndefined();
+  });
+
+  it("take web addresses only", () => {
+    expect(parseEnv({ BOOK_URL: "https://libreria.example/libro" }).BOOK_URL).toBe("https://libreria.example/libro");
+    expect(() => parseEnv({ SHOP_URL: "javascript:alert(1)" })).toThrow(/SHOP_URL/);
+    expect(() => parseEnv({ BOOK_URL: "/section2" })).toThrow(/BOOK_URL/);
+  });
+});

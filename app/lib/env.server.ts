@@ -4,6 +4,12 @@ const booleanFromString = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/** A page on the web (http or https only: never javascript: or data:). */
+const webAddress = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), "debe empezar con http:// o https://");
+
 const envSchema = z.object({
   NODE_ENV: z.string().default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -21,12 +27,25 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.string().url().optional(),
   CONTACT_TO: z.string().email().optional(),
+  /** Sender of the mail the site writes to readers (password reset); defaults to CONTACT_TO. */
+  MAIL_FROM: z.string().email().optional(),
   CHAPTERS_FORCE_UNLOCKED: booleanFromString.default(true),
+  /**
+   * Which comments wait for an admin before others see them: none (`off`), those with contact
+   * details or profanity and every one by a reader under 14 (`risky`), or all of them (`all`).
+   */
+  COMMENTS_MODERATION: z.enum(["off", "risky", "all"]).default("risky"),
+  /** Where 'Comprar el libro' leads (a shop's page); unset hides the buy buttons. */
+  BOOK_URL: webAddress.optional(),
+  /** Where the home map's 'Tienda' tile leads; unset hides the tile. */
+  SHOP_URL: webAddress.optional(),
   /** Multiplies every rate limit; only the end-to-end suite raises it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   /** Live-feed connections: per client address (a school shares one) and in all. */
   LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  /** Longest a visitor's page is served from memory (server/html-cache.ts); 0 turns the cache off. */
+  HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
    * How many reverse proxies stand in front of the server (server/forwarded.ts). Unset: no
    * forwarded header is trusted. N: the last N hops of X-Forwarded-For, and X-Forwarded-Proto /

@@ -3,19 +3,54 @@ import type { DatabaseHandle, Db } from "./db.server.ts";
 
 const CHANNEL = "live_updates";
 export const TOPIC_PATTERN = /^[a-z0-9][a-z0-9:_-]{0,99}$/;
+/**
+ * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. A message with data beyond this
+ * goes out as the bare topic instead, and pages reload their data as they did before events
+ * carried it (docs/decisions/016).
+ */
+export const MAX_PAYLOAD_BYTES = 7900;
 
-type Listener = (topic: string) => void;
+/**
+ * `message` is what travels to browsers as the event's data, formatted once per notification
+ * (not once per reader): the bare topic, or JSON `{"topic":…,"data":…}` when the change carries
+ * its data.
+ */
+type Listener = (topic: string, message: string) => void;
 
-/** How features announce a change: inside a transaction, pass it so NOTIFY is sent on commit. */
-export type Publish = (topic: string, executor: Db) => Promise<void>;
+/**
+ * How features announce a change: inside a transaction, pass it so NOTIFY is sent on commit.
+ * `data` travels to every subscriber of the topic, so it must hold only what every one of them
+ * may see (JSON-serialisable).
+ */
+export type Publish = (topic: string, executor: Db, data?: unknown) => Promise<void>;
 
 export type LiveHub = {
   /** Announces that `topic` changed. Inside a transaction, pass it: NOTIFY is sent on commit. */
-  publish(topic: string, executor?: Db): Promise<void>;
+  publish(topic: string, executor?: Db, data?: unknown): Promise<void>;
   subscribe(topics: readonly string[], listener: Listener): () => void;
+  /** Every change, whatever its topic (the visitors' page cache is cleared on each). */
+  subscribeAll(listener: Listener): () => void;
   subscriberCount(): number;
   close(): Promise<void>;
 };
+
+/** The NOTIFY payload for a change: the bare topic, or topic and data as JSON when they fit. */
+export function livePayload(topic: string, data?: unknown): string {
+  if (data === undefined) return topic;
+  const message = JSON.stringify({ topic, data });
+  return Buffer.byteLength(message) <= MAX_PAYLOAD_BYTES ? message : topic;
+}
+
+/** The topic a payload is about (JSON payloads start with "{", which no topic can). */
+function topicOf(payload: string): string | null {
+  if (!payload.startsWith("{")) return payload;
+  try {
+    const parsed = JSON.parse(payload) as { topic?: unknown };
+    return typeof parsed.topic === "string" ? parsed.topic : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * One LISTEN per server instance, fanned out to this instance's subscribers. Every instance
@@ -23,22 +58,24 @@ export type LiveHub = {
  */
 export async function createLiveHub(database: DatabaseHandle): Promise<LiveHub> {
   const byTopic = new Map<string, Set<Listener>>();
+  const everyTopic = new Set<Listener>();
   let count = 0;
-  const unlisten = await database.listen(CHANNEL, (topic) => {
-    const listeners = byTopic.get(topic);
-    if (!listeners) return;
+  const unlisten = await database.listen(CHANNEL, (payload) => {
+    const topic = topicOf(payload);
+    if (!topic) return;
+    const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
     for (const listener of listeners) {
       try {
-        listener(topic);
+        listener(topic, payload);
       } catch {
         // one broken stream must not stop the others
       }
     }
   });
   return {
-    async publish(topic, executor = database.db) {
+    async publish(topic, executor = database.db, data) {
       if (!TOPIC_PATTERN.test(topic)) throw new Error(`invalid live topic: ${topic}`);
-      await sql`select pg_notify(${CHANNEL}, ${topic})`.execute(executor);
+      await sql`select pg_notify(${CHANNEL}, ${livePayload(topic, data)})`.execute(executor);
     },
     subscribe(topics, listener) {
       count++;
@@ -56,9 +93,14 @@ export async function createLiveHub(database: DatabaseHandle): Promise<LiveHub> 
         }
       };
     },
+    subscribeAll(listener) {
+      everyTopic.add(listener);
+      return () => everyTopic.delete(listener);
+    },
     subscriberCount: () => count,
     async close() {
       byTopic.clear();
+      everyTopic.clear();
       await unlisten();
     },
   };

@@ -4,12 +4,24 @@ import { TOPIC_PATTERN } from "../lib/live.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 
 const MAX_TOPICS = 10;
+
+// Thousands of streams get the same notification at once: encode its frame once, not per reader.
+let lastMessage = "";
+let lastFrame = new Uint8Array();
+function frameOf(message: string) {
+  if (message !== lastMessage) {
+    lastFrame = new TextEncoder().encode(`event: change\ndata: ${message}\n\n`);
+    lastMessage = message;
+  }
+  return lastFrame;
+}
 const PING_MS = 15_000;
 
 /**
  * The live feed (Server-Sent Events). A view subscribes to topics (`?topic=characters&topic=…`)
- * and revalidates its loaders on each `change`: the event carries no data, so nothing leaks
- * that the loaders would not show this reader anyway.
+ * on each `change`: its data is the topic, or JSON `{"topic","data"}` when the change carries
+ * what every subscriber of that topic may see (a visible comment's public data, an id to take
+ * away), applied by the page without reloading (docs/decisions/016).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const topics = [...new Set(new URL(request.url).searchParams.getAll("topic"))];
@@ -39,7 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       send("retry: 3000\n: conectado\n\n");
-      const unsubscribe = live.subscribe(topics, (topic) => send(`event: change\ndata: ${topic}\n\n`));
+      const unsubscribe = live.subscribe(topics, (_topic, message) => {
+        try {
+          controller.enqueue(frameOf(message));
+        } catch {
+          cleanup();
+        }
+      });
       const ping = setInterval(() => send(": ping\n\n"), PING_MS);
       cleanup = () => {
         clearInterval(ping);

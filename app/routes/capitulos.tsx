@@ -1,8 +1,8 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/capitulos";
-import { SPECIAL_CHAPTER_PATH } from "../features/chapters/chapter-paths.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { listChapterCards, showSpecialChapterCard } from "../features/chapters/chapters.server.ts";
+import { ChapterProgressLine, ReadBadge } from "../features/chapters/components/chapter-progress.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { getUser } from "../composition/session.server.ts";
@@ -11,11 +11,13 @@ import { useLiveRevalidation } from "../ui/use-live.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = services(context);
   const user = await getUser(context);
-  const { cards, unlockedCount, total } = await listChapterCards(db, {
+  const { cards, unlockedCount, total, specialPath, progress } = await listChapterCards(db, {
     userId: user?.id ?? null,
     forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED,
   });
-  return { cards, showSpecial: Boolean(user) && showSpecialChapterCard(unlockedCount, total) };
+  // Links use slugs only: the printed token paths never reach a reader's browser from here.
+  const showSpecial = Boolean(user) && specialPath !== null && showSpecialChapterCard(unlockedCount, total);
+  return { cards, progress, specialPath: showSpecial ? specialPath : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -29,11 +31,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Capitulos() {
-  const { cards, showSpecial } = useLoaderData<typeof loader>();
+  const { cards, progress, specialPath } = useLoaderData<typeof loader>();
   useLiveRevalidation([CHAPTERS_TOPIC]);
   return (
     <div className="container py-5">
       <h1 className="mb-4">Capítulos</h1>
+      {progress && <ChapterProgressLine progress={progress} />}
       <ol className="row g-4 list-unstyled chapter-cards">
         {cards.map((card) => (
           <li key={card.id} className="col-sm-6 col-lg-4">
@@ -50,6 +53,7 @@ export default function Capitulos() {
                   )}
                 </h2>
                 {card.free && <span className="badge bg-success mb-2">Gratis</span>}
+                {card.found && <ReadBadge />}
                 {card.unlocked ? (
                   <p className="card-text">{card.description}</p>
                 ) : (
@@ -62,12 +66,12 @@ export default function Capitulos() {
             </article>
           </li>
         ))}
-        {showSpecial && (
+        {specialPath && (
           <li className="col-sm-6 col-lg-4">
             <article className="card h-100 chapter-card chapter-card-special">
               <div className="card-body">
                 <h2 className="h5 card-title">
-                  <Link to={SPECIAL_CHAPTER_PATH} className="stretched-link">
+                  <Link to={specialPath} className="stretched-link">
                     Capítulo Especial
                   </Link>
                 </h2>

@@ -1,56 +1,84 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/chapter";
 import { FirstLayoutChapter, SecondLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
-import { findChapterByPath, hasUnlockedChapter } from "../features/chapters/chapters.server.ts";
+import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
+import { findChapterByPath, slugOpensFor } from "../features/chapters/chapters.server.ts";
+import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
-import { listComments, postComment } from "../features/comments/comments.server.ts";
+import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
+import { listComments } from "../features/comments/comments.server.ts";
+import { consentState, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { getUser, requireUser } from "../composition/session.server.ts";
+import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
+import { useLiveRevalidation } from "../ui/use-live.ts";
 
+// Only a child still waiting for their family's consent sees this notice: loaded on demand, so it
+// stays out of every other reader's first download (the page's JS budget, scripts/budget.ts).
+const WaitingNotice = lazy(() =>
+  import("../features/guardians/components/waiting-notice.tsx").then((module) => ({ default: module.WaitingNotice })),
+);
+
+/**
+ * The catch-all route: the path is a chapter's printed token path or its slug, looked up in the
+ * database; anything else is the 404 page (root ErrorBoundary).
+ */
 async function openChapter({ url, context }: { url: URL; context: Route.LoaderArgs["context"] }) {
   const { db, env } = services(context);
   const found = await findChapterByPath(db, url.pathname);
   if (!found) throw data(null, { status: 404 });
   const { chapter, viaToken } = found;
   const user = chapter.requiresSignIn ? await requireUser({ url, context }) : await getUser(context);
-  // The printed token always opens its chapter; the slug path only once the chapter is open to this reader.
-  if (!viaToken && !env.CHAPTERS_FORCE_UNLOCKED && chapter.number !== 1) {
-    if (!user || !(await hasUnlockedChapter(db, user.id, chapter.id))) throw data(null, { status: 404 });
-  }
+  // The printed token always opens its chapter (and the root loader unlocks it); the slug only
+  // once the chapter is open to this reader, or for everyone when forced. A slug unlocks nothing.
+  if (
+    !viaToken &&
+    !(await slugOpensFor(db, chapter, { userId: user?.id ?? null, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED }))
+  )
+    throw data(null, { status: 404 });
   return { chapter, viaToken, user };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { chapter, viaToken, user } = await openChapter(args);
-  const comments = await listComments(services(args.context).db, chapter.slug);
+  const { db } = services(args.context);
+  // Which comments this reader may see is decided here, on the server (held ones: author and admins).
+  const admin = user ? await isAdmin(db, user.id) : false;
+  const [comments, consent] = await Promise.all([
+    listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin }),
+    user ? consentState(db, user.id) : null,
+  ]);
   const { requiredUrl: _hidden, ...visible } = chapter;
-  return { chapter: visible, viaToken, comments, signedIn: user !== null };
+  return { chapter: visible, viaToken, comments, signedIn: user !== null, isAdmin: admin, consent };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { chapter } = await openChapter(args);
   const form = await args.request.formData();
-  if (form.get("intent") !== "comment")
-    return data({ ok: false as const, error: "Acción desconocida." }, { status: 400 });
-  const { db, live } = services(args.context);
-  const result = await postComment(db, live.publish, {
-    userId: user.id,
+  const { db, live, env } = services(args.context);
+  // A child waiting for their family's consent may not post (docs/decisions/011).
+  const refusal = form.get("intent") === "comment" ? await participationRefusal(db, user.id) : null;
+  if (refusal) return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
+  const outcome = await handleCommentAction(db, live.publish, {
+    user,
+    isAdmin: await isAdmin(db, user.id),
     sectionId: chapter.slug,
-    text: form.get("text"),
+    moderation: env.COMMENTS_MODERATION,
+    form,
   });
-  return result.ok
-    ? { ok: true as const }
-    : data({ ok: false as const, error: result.error }, { status: result.status });
+  return data(outcome.body, { status: outcome.status });
 }
 
-export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const chapter = loaderData?.chapter;
-  if (!chapter) return [{ title: "Capítulo | Valentina y Taquito" }, { name: "robots", content: "noindex" }];
+  // No chapter: the root ErrorBoundary's 404 page sets its own title.
+  if (!chapter) return [];
   const siteUrl = siteUrlFrom(matches);
-  const path = chapter.slugRoute ? `/${chapter.slug}` : location.pathname;
+  // The canonical address is the slug, never the printed token path.
+  const path = chapterSlugPath(chapter);
   return pageMeta({
     title: chapter.number ? `Capítulo ${chapter.number}: ${chapter.title}` : chapter.title,
     description: chapter.description,
@@ -71,11 +99,14 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 };
 
 export default function Chapter() {
-  const { chapter, viaToken, comments, signedIn } = useLoaderData<typeof loader>();
+  const { chapter, viaToken, comments, signedIn, isAdmin: admin, consent } = useLoaderData<typeof loader>();
+  // An author's save reaches open pages without a reload.
+  useLiveRevalidation([CHAPTERS_TOPIC]);
   useEffect(() => {
     // Reached by its printed token, a first-layout chapter shows its slug in the address bar
     // without navigating (SPEC.md §2); the slug URL opens the same page on reload.
-    if (viaToken && chapter.slugRoute) window.history.replaceState(window.history.state, "", `/${chapter.slug}`);
+    if (viaToken && chapter.slugRoute)
+      window.history.replaceState(window.history.state, "", chapterSlugPath({ slug: chapter.slug }));
   }, [viaToken, chapter.slugRoute, chapter.slug]);
 
   return (
@@ -92,7 +123,15 @@ export default function Chapter() {
           sectionId={chapter.slug}
           comments={comments}
           signedIn={signedIn}
+          isAdmin={admin}
           prompt={chapter.commentPrompt}
+          blockedNotice={
+            consent?.kind === "waiting" ? (
+              <Suspense fallback={null}>
+                <WaitingNotice guardianEmail={consent.guardianEmail} />
+              </Suspense>
+            ) : undefined
+          }
         />
       </div>
     </div>

@@ -6,7 +6,8 @@ import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { SitePicture } from "../ui/picture.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return bookPageContent(services(context).env.siteUrl);
+  const { env } = services(context);
+  return bookPageContent(env.siteUrl, env.BOOK_URL);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
@@ -32,9 +33,11 @@ export default function BookPage({ loaderData: page }: Route.ComponentProps) {
           <p className="lead">{page.summary}</p>
           <p className="book-byline">{page.byline}</p>
           <div className="d-flex flex-wrap gap-2">
-            <Link to={page.buy.to} className="btn btn-warning btn-lg">
-              {page.buy.label}
-            </Link>
+            {page.buy && (
+              <Link to={page.buy.to} className="btn btn-warning btn-lg">
+                {page.buy.label}
+              </Link>
+            )}
             <Link to={page.firstChapter.to} className="btn btn-outline-primary btn-lg">
               {page.firstChapter.label}
             </Link>

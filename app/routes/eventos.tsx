@@ -4,18 +4,21 @@ import { BookPromo } from "../features/book/components/book-promo.tsx";
 import { BOOK_COVER, BOOK_PUBLISHER, bookAuthors, bookPromo } from "../features/book/book-facts.server.ts";
 import { EventCalendar } from "../features/events/components/event-calendar.tsx";
 import { eventsPageContent } from "../features/events/events-content.server.ts";
+import { listScheduledEvents } from "../features/events/events.server.ts";
 import { services } from "../composition/context.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 
 // The welcome line is chosen here, on the server, so the reader who scans an event's QR code
 // (/eventos?taquito) gets it in the first HTML.
-export function loader({ request, context }: Route.LoaderArgs) {
-  const page = eventsPageContent(new URL(request.url).searchParams, {
-    siteUrl: services(context).env.siteUrl,
-    organizer: BOOK_PUBLISHER.name,
-    imagePath: BOOK_COVER.src,
-  });
-  return { ...page, promo: bookPromo(), authors: bookAuthors() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env } = services(context);
+  const now = new Date();
+  const page = eventsPageContent(
+    new URL(request.url).searchParams,
+    { siteUrl: env.siteUrl, organizer: BOOK_PUBLISHER.name, imagePath: BOOK_COVER.src, now },
+    await listScheduledEvents(db, now),
+  );
+  return { ...page, promo: bookPromo(env.BOOK_URL), authors: bookAuthors() };
 }
 
 // The canonical URL is the bare path: every welcome key shows the same calendar.

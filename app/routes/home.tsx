@@ -1,7 +1,7 @@
 import type { Route } from "./+types/home";
 import { BookPromo } from "../features/book/components/book-promo.tsx";
 import { bookPromo } from "../features/book/book-facts.server.ts";
-import { SPECIAL_CHAPTER_PATH } from "../features/chapters/chapter-paths.ts";
+import { specialChapterPath } from "../features/chapters/chapters.server.ts";
 import {
   AdventureMap,
   BookWelcome,
@@ -16,14 +16,17 @@ import { services } from "../composition/context.server.ts";
 import { SITE_NAME, pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 
 // `?book` (the book's QR code) is read here, so the welcome block is in the first HTML.
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env } = services(context);
   const page = homePageContent({
-    siteUrl: services(context).env.siteUrl,
+    siteUrl: env.siteUrl,
+    shopUrl: env.SHOP_URL ?? null,
     siteName: SITE_NAME,
     hasBook: new URL(request.url).searchParams.has("book"),
-    specialChapterPath: SPECIAL_CHAPTER_PATH,
+    // The special chapter's slug, never its printed path.
+    specialChapterPath: (await specialChapterPath(db)) ?? "/capitulos",
   });
-  return { ...page, promo: bookPromo() };
+  return { ...page, promo: bookPromo(env.BOOK_URL) };
 }
 
 // The canonical URL stays "/" for /?book: it is the same page.

@@ -7,6 +7,7 @@ import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { getUser, safeRedirectPath } from "../composition/session.server.ts";
 import { googleConfig } from "../lib/auth.server.ts";
+import { currentYear } from "../lib/birth-year.ts";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { env } = services(context);
@@ -17,6 +18,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     redirectTo,
     googleEnabled: googleConfig(env) !== null,
     googleFailed: url.searchParams.has("error"),
+    passwordChanged: url.searchParams.get("contrasena") === "cambiada",
+    year: currentYear(),
   };
 }
 
@@ -33,6 +36,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       mode: loginModeOf(url),
       email: form.get("email"),
       password: form.get("password"),
+      birthYear: form.get("birthYear"),
+      guardianEmail: form.get("guardianEmail"),
       headers: request.headers,
       redirectTo,
     },
@@ -46,6 +51,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     path: location.pathname,
     siteUrl: siteUrlFrom(matches),
     robots: "noindex, follow",
+    // SPEC.md §1: structured data on every screen, this one too.
+    jsonLd: {
+      "@type": "WebPage",
+      name: "Ingresar",
+      description: "Ingresa o crea tu cuenta para comentar los capítulos y guardar tus desbloqueos.",
+      inLanguage: "es",
+      isPartOf: { "@type": "WebSite", name: "Valentina y Taquito" },
+    },
   });
 
 export default function Login() {

@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
       hasPart: (loaderData?.characters ?? []).map((character) => ({
         "@type": "Thing",
         name: character.name,
-        description: character.subtitle,
+        description: character.locked ? undefined : character.subtitle,
       })),
     },
   });

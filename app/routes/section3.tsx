@@ -1,7 +1,11 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/section3";
+import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
-import { listComments, postComment } from "../features/comments/comments.server.ts";
+import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
+import { listComments } from "../features/comments/comments.server.ts";
+import { WaitingNotice } from "../features/guardians/components/waiting-notice.tsx";
+import { consentState, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireUser } from "../composition/session.server.ts";
@@ -9,22 +13,31 @@ import { requireUser } from "../composition/session.server.ts";
 const SECTION_ID = "section3";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
-  return { comments: await listComments(services(context).db, SECTION_ID) };
+  const user = await requireUser({ url, context });
+  const { db } = services(context);
+  const admin = await isAdmin(db, user.id);
+  const [comments, consent] = await Promise.all([
+    listComments(db, SECTION_ID, { userId: user.id, isAdmin: admin }),
+    consentState(db, user.id),
+  ]);
+  return { comments, isAdmin: admin, consent };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser({ url, context });
   const form = await request.formData();
-  const { db, live } = services(context);
-  const result = await postComment(db, live.publish, {
-    userId: user.id,
+  const { db, live, env } = services(context);
+  // A child waiting for their family's consent may not post (docs/decisions/011).
+  const refusal = form.get("intent") === "comment" ? await participationRefusal(db, user.id) : null;
+  if (refusal) return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
+  const outcome = await handleCommentAction(db, live.publish, {
+    user,
+    isAdmin: await isAdmin(db, user.id),
     sectionId: SECTION_ID,
-    text: form.get("text"),
+    moderation: env.COMMENTS_MODERATION,
+    form,
   });
-  return result.ok
-    ? { ok: true as const }
-    : data({ ok: false as const, error: result.error }, { status: result.status });
+  return data(outcome.body, { status: outcome.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -37,7 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 /** SPEC.md §2: a sign-in placeholder chapter with lorem text. */
 export default function Section3() {
-  const { comments } = useLoaderData<typeof loader>();
+  const { comments, isAdmin: admin, consent } = useLoaderData<typeof loader>();
   return (
     <div className="chapter-page container py-4">
       <h1>Capítulo de muestra</h1>
@@ -56,7 +69,9 @@ export default function Section3() {
         sectionId={SECTION_ID}
         comments={comments}
         signedIn
+        isAdmin={admin}
         prompt="¿Qué crees que pasará en este capítulo?"
+        blockedNotice={consent.kind === "waiting" ? <WaitingNotice guardianEmail={consent.guardianEmail} /> : undefined}
       />
     </div>
   );

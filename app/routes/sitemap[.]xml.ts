@@ -2,7 +2,16 @@ import type { Route } from "./+types/sitemap[.]xml";
 import { services } from "../composition/context.server.ts";
 
 // Public pages only; chapters behind sign-in are not for search engines.
-const PUBLIC_PATHS = ["/", "/personajes", "/capitulos", "/el-libro", "/eventos", "/contact", "/salida-a-tzintzuntzan"];
+const PUBLIC_PATHS = [
+  "/",
+  "/personajes",
+  "/capitulos",
+  "/el-libro",
+  "/eventos",
+  "/contact",
+  "/privacidad",
+  "/salida-a-tzintzuntzan",
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl } = services(context).env;

@@ -1,8 +1,14 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/tu-perfil";
+import { AccountActions } from "../features/account/components/account-actions.tsx";
 import { ProfileForm, type ProfileActionResult } from "../features/profiles/components/profile-form.tsx";
+import type { ApodoActionResult } from "../features/profiles/components/apodo-form.tsx";
+import { APODO_MESSAGES, apodoSuggestions, checkApodo, saveApodo } from "../features/profiles/apodo.server.ts";
 import { parseProfileForm } from "../features/profiles/profile.schema.ts";
 import { getProfile, saveOwnProfile } from "../features/profiles/profiles.server.ts";
+import { WaitingNotice } from "../features/guardians/components/waiting-notice.tsx";
+import { consentState, markChildAccount, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
+import { isChildAge } from "../lib/birth-year.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
@@ -11,12 +17,17 @@ import { requireUser } from "../composition/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
-  const profile = await getProfile(services(context).db, user.id);
+  const { db } = services(context);
+  const [profile, consent] = await Promise.all([getProfile(db, user.id), consentState(db, user.id)]);
   return {
+    consent,
     email: user.email,
     displayName: profile?.displayName ?? "",
     age: profile?.age ?? null,
     clan: profile?.clan ?? 0,
+    apodo: profile?.apodo ?? "",
+    // Fresh on every load: 'Otras ideas' reloads the data for new ones.
+    apodoSuggestions: apodoSuggestions(user.email),
   };
 }
 
@@ -24,6 +35,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // The profile saved is always the session's own: no user id is read from the form.
   const user = await requireUser({ url, context });
   const form = await request.formData();
+  const { db } = services(context);
+  if (form.get("intent") === "apodo") {
+    // The public name: a child waiting for their family keeps the one they have (decision 011).
+    const refusal = await participationRefusal(db, user.id);
+    if (refusal) return data<ApodoActionResult>({ intent: "apodo", ok: false, error: refusal }, { status: 403 });
+    const checked = checkApodo(form.get("apodo"), user.email);
+    if (!checked.ok)
+      return data<ApodoActionResult>({ intent: "apodo", ok: false, error: checked.error }, { status: 400 });
+    await saveApodo(db, user.id, checked.apodo);
+    return { intent: "apodo", ok: true, message: APODO_MESSAGES.saved } satisfies ApodoActionResult;
+  }
   const parsed = parseProfileForm({
     displayName: form.get("displayName"),
     age: form.get("age"),
@@ -31,7 +53,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   });
   if (!parsed.ok) return data<ProfileActionResult>({ ok: false, fieldErrors: parsed.errors }, { status: 400 });
   try {
-    await saveOwnProfile(services(context).db, user, parsed.data);
+    // Below 14 the account becomes a child's; raising the age later does not undo it.
+    if (parsed.data.age !== null && isChildAge(parsed.data.age)) await markChildAccount(db, user.id, null);
+    await saveOwnProfile(db, user, parsed.data);
     return { ok: true } satisfies ProfileActionResult;
   } catch (error) {
     log.error("profile save failed", { requestId: requestId(request), error });
@@ -43,6 +67,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({ title: "Tu perfil", path: location.pathname, siteUrl: siteUrlFrom(matches), robots: "noindex, nofollow" });
 
 export default function TuPerfil() {
-  const profile = useLoaderData<typeof loader>();
-  return <ProfileForm profile={profile} />;
+  const { apodoSuggestions, consent, ...profile } = useLoaderData<typeof loader>();
+  return (
+    <ProfileForm
+      profile={profile}
+      apodoSuggestions={apodoSuggestions}
+      notice={consent.kind === "waiting" ? <WaitingNotice guardianEmail={consent.guardianEmail} /> : undefined}
+    >
+      <AccountActions />
+    </ProfileForm>
+  );
 }

@@ -1,7 +1,9 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
-type Subscriber = { topics: readonly string[]; onChange: () => void };
+/** A change on a topic; `data` when the server sent what changed (absent: reload to see). */
+export type LiveEvent = { topic: string; data?: unknown };
+type Subscriber = { topics: readonly string[]; onChange: (event: LiveEvent) => void };
 
 const subscribers = new Set<Subscriber>();
 let source: EventSource | null = null;
@@ -30,11 +32,11 @@ function syncSource() {
   let opened = false;
   next.addEventListener("open", () => {
     // After a dropped connection, changes may have been missed: refresh once.
-    if (opened) notifyAll(topics);
+    if (opened) for (const topic of topics) notify({ topic });
     opened = true;
     if (source === next) document.documentElement.dataset.live = "connected";
   });
-  next.addEventListener("change", (event) => notifyAll([(event as MessageEvent<string>).data]));
+  next.addEventListener("change", (event) => notify(parseEvent((event as MessageEvent<string>).data)));
   next.addEventListener("error", () => {
     if (source === next) document.documentElement.dataset.live = "reconnecting";
     // The browser retries by itself unless the server refused the stream; then retry here.
@@ -46,27 +48,44 @@ function syncSource() {
   source = next;
 }
 
-function notifyAll(topics: readonly string[]) {
+/** The event's data: a bare topic, or JSON `{"topic","data"}` (no topic starts with "{"). */
+function parseEvent(message: string): LiveEvent {
+  if (!message.startsWith("{")) return { topic: message };
+  try {
+    const parsed = JSON.parse(message) as { topic?: unknown; data?: unknown };
+    if (typeof parsed.topic === "string") return { topic: parsed.topic, data: parsed.data };
+  } catch {
+    // unreadable: nothing to apply
+  }
+  return { topic: "" };
+}
+
+function notify(event: LiveEvent) {
   for (const subscriber of subscribers) {
-    if (subscriber.topics.some((topic) => topics.includes(topic))) subscriber.onChange();
+    if (subscriber.topics.includes(event.topic)) subscriber.onChange(event);
   }
 }
 
-/** Revalidates the page's loaders whenever one of `topics` changes on the server. */
-export function useLiveRevalidation(topics: readonly string[]) {
+/**
+ * Calls `onEvent` for every change on `topics`; `reload` (coalesced) reloads the page's loaders,
+ * for events whose data the page cannot apply (or that carry none, as after a dropped stream).
+ */
+export function useLiveEvents(topics: readonly string[], onEvent: (event: LiveEvent, reload: () => void) => void) {
   const revalidator = useRevalidator();
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
   const key = topics.join(",");
   useEffect(() => {
     if (!key) return;
     let pending: ReturnType<typeof setTimeout> | undefined;
-    const subscriber: Subscriber = {
-      topics: key.split(","),
-      // Coalesce bursts of writes into one reload of the data.
-      onChange: () => {
-        clearTimeout(pending);
-        pending = setTimeout(() => void revalidator.revalidate(), 50);
-      },
+    // Coalesce bursts of writes into one reload of the data.
+    const reload = () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => void revalidator.revalidate(), 50);
     };
+    const subscriber: Subscriber = { topics: key.split(","), onChange: (event) => handler.current(event, reload) };
     subscribers.add(subscriber);
     syncSource();
     return () => {
@@ -77,4 +96,9 @@ export function useLiveRevalidation(topics: readonly string[]) {
     // revalidator is a new object each render; its revalidate is stable enough for our use.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+}
+
+/** Revalidates the page's loaders whenever one of `topics` changes on the server. */
+export function useLiveRevalidation(topics: readonly string[]) {
+  useLiveEvents(topics, (_event, reload) => reload());
 }

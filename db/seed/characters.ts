@@ -1,4 +1,4 @@
-import { CHAPTER_PATHS, tokenPathOf } from "../../app/features/chapters/chapter-paths.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "./chapter-paths.ts";
 import type { SeedCharacter } from "./types.ts";
 
 /** The token path of a chapter, which is what unlocks a character when the reader visits it. */

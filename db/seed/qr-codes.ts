@@ -1,4 +1,4 @@
-import { CHAPTER_PATHS, tokenPathOf } from "../../app/features/chapters/chapter-paths.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "./chapter-paths.ts";
 
 export type SeedQrCode = { code: string; redirectTo: string; expiresAt: string | null };
 

@@ -1,7 +1,8 @@
-import { CHAPTER_PATHS, tokenPathOf } from "../../app/features/chapters/chapter-paths.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "./chapter-paths.ts";
 import { sql } from "kysely";
 import type { Db } from "../../app/lib/db.server.ts";
 import { seedChapterTexts } from "./chapters.ts";
+import { sanitizeChapterHtml } from "../../app/features/chapters/chapters.server.ts";
 import { seedCharacters } from "./characters.ts";
 import { seedQrCodes } from "./qr-codes.ts";
 
@@ -33,7 +34,8 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
             title: text.title,
             subtitle: text.subtitle,
             description: text.description,
-            content: text.content,
+            // Sanitised once here, like an author's save: pages render the stored HTML as it is.
+            content: sanitizeChapterHtml(text.content),
             required_url: tokenPathOf(path),
             required_url_text: text.requiredUrlText,
             hidden: text.hidden,

@@ -5,12 +5,12 @@ import type { ChapterImage } from "../../app/lib/db-schema.ts";
 export type SeedCharacter = Omit<Character, "createdAt" | "createdBy" | "updatedAt" | "updatedBy">;
 
 export type SeedChapterText = {
-  /** Matches an id in app/features/chapters/chapter-paths.ts. */
+  /** Matches an id in db/seed/chapter-paths.ts. */
   id: string;
   title: string;
   subtitle: string;
   description: string;
-  /** Trusted HTML written by us; sanitised again on render. */
+  /** Trusted HTML written by us; sanitised once when seeded. */
   content: string;
   requiredUrlText: string;
   decorativeImage: string;

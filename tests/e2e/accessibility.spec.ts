@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
-import { expect, signUp, signUpAdmin, test, waitForLoadingScreen } from "./support.ts";
+import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
+import {
+  expect,
+  linkInMail,
+  signUp,
+  signUpAdmin,
+  signUpWith,
+  test,
+  uniqueEmail,
+  waitForLoadingScreen,
+} from "./support.ts";
 
 // Each test runs axe on several pages: several seconds each on a busy 2-core machine.
 test.slow();
@@ -25,6 +34,12 @@ test("visitor pages have no accessibility violations", async ({ page }) => {
     "/qr/no-existe",
     "/qr/event",
     "/pagina-que-no-existe",
+    "/privacidad",
+    "/recuperar-contrasena",
+    "/recuperar-contrasena/nueva?token=ficha-de-prueba",
+    "/recuperar-contrasena/nueva?error=INVALID_TOKEN",
+    "/cuenta-borrada",
+    "/pasaporte",
   ]) {
     await expectNoViolations(page, path);
   }
@@ -34,14 +49,45 @@ test("reader pages have no accessibility violations", async ({ page }) => {
   await signUp(page);
   const chapter9 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 9)!.token}`;
   const chapter10 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 10)!.token}`;
-  for (const path of ["/tu-perfil", "/salida-a-tzintzuntzan", chapter9, chapter10, "/camazotz", "/section3"]) {
+  for (const path of [
+    "/tu-perfil",
+    "/salida-a-tzintzuntzan",
+    chapter9,
+    chapter10,
+    "/camazotz",
+    "/section3",
+    "/pasaporte",
+    "/capitulos",
+  ]) {
+    await expectNoViolations(page, path);
+  }
+});
+
+test("a waiting child's pages and the guardian's page have no accessibility violations", async ({ page }) => {
+  const guardian = uniqueEmail("familia");
+  await signUpWith(page.request, uniqueEmail("nina"), undefined, {
+    birthYear: new Date().getFullYear() - 10,
+    guardianEmail: guardian,
+  });
+  const link = await linkInMail(guardian, /https?:\/\/[^/\s]+(\/permiso-familiar\/[\w-]+)/);
+  for (const path of ["/tu-perfil", "/salida-a-tzintzuntzan", link, "/permiso-familiar/caducado"]) {
     await expectNoViolations(page, path);
   }
 });
 
 test("admin pages have no accessibility violations", async ({ page }) => {
   await signUpAdmin(page);
-  for (const path of ["/adminpanel", "/adminpanel/mensajes", "/adminpanel/estadisticas", "/add-character"]) {
+  for (const path of [
+    "/adminpanel",
+    "/adminpanel/mensajes",
+    "/adminpanel/estadisticas",
+    "/adminpanel/qr",
+    "/adminpanel/qr/hoja",
+    "/adminpanel/capitulos",
+    "/adminpanel/capitulos/capitulo-1",
+    "/adminpanel/eventos",
+    "/add-character",
+  ]) {
     await expectNoViolations(page, path);
   }
 });

@@ -5,6 +5,7 @@ import {
   expect,
   logIn,
   newContext,
+  finishGoogleSignIn,
   signUp,
   signUpAdmin,
   signUpThroughForm,
@@ -111,6 +112,7 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await expect(google).toContainText("Recomendado");
     await expect(google).toBeEnabled();
     await google.click();
+    await finishGoogleSignIn(page, "/eventos");
     await expect(page).toHaveURL(/\/eventos$/);
     await expect(page.getByTestId("navbar-user")).toHaveText(GOOGLE_TEST_ACCOUNT.name);
   });

@@ -127,16 +127,98 @@ test.describe("Google Analytics 4", () => {
       .filter((call) => call[0] === "event" && call[1] === "page_view")
       .map((call) => call[2]);
 
-  test("loads gtag.js with the measurement id and the CSP nonce, then sends one page_view per route change", async ({
+  /** Every request the page makes to a Google host, answered by the stub script (or nothing). */
+  function googleRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on("request", (request) => {
+      const host = new URL(request.url()).hostname;
+      if (/(^|\.)(google|googletagmanager|google-analytics|doubleclick)\.[a-z.]+$/.test(host)) seen.push(request.url());
+    });
+    return seen;
+  }
+  const stubGtag = (page: Page) =>
+    page.route("https://www.googletagmanager.com/gtag/js*", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: GTAG_STUB }),
+    );
+  const banner = (page: Page) => page.getByRole("region", { name: "¿Podemos contar tus visitas con Google?" });
+  /** The banner's buttons work once its code has hydrated. */
+  const bannerReady = (page: Page) => expect(page.getByTestId("consent-banner")).toHaveAttribute("data-ready", "true");
+  const consentCookie = async (page: Page) =>
+    (await page.context().cookies(gaBase)).find((cookie) => cookie.name === "analiticas")?.value;
+
+  test("the page cache never serves one visitor's answer to another", async ({ playwright }) => {
+    const request = await playwright.request.newContext();
+    const html = async (cookie?: string) => {
+      const response = await request.get(`${gaBase}/personajes`, { headers: cookie ? { Cookie: cookie } : {} });
+      return { text: await response.text(), cache: response.headers()["x-cache"] };
+    };
+    // Unanswered, twice: the second comes from memory, with the banner.
+    await html();
+    const unanswered = await html();
+    expect(unanswered.cache).toBe("hit");
+    expect(unanswered.text).toContain('data-testid="consent-banner"');
+    // Accepted, then refused: rendered for that answer, without the banner.
+    for (const cookie of ["analiticas=si", "analiticas=no"]) {
+      const answered = await html(cookie);
+      expect(answered.cache).toBe("miss");
+      expect(answered.text).not.toContain('data-testid="consent-banner"');
+    }
+    expect((await html("analiticas=si")).cache).toBe("hit");
+    await request.dispose();
+  });
+
+  test("asks first: nothing goes to Google before 'Aceptar', nothing after 'Rechazar', and the choice can change", async ({
     page,
   }) => {
+    await stubGtag(page);
+    const google = googleRequests(page);
+    const views = recordViews(page);
+    // A searched name in the address: it must reach neither Google nor our own statistics.
+    await gotoHydrated(page, `${gaBase}/eventos?taquito&nombre=Sof%C3%ADa`);
+    await expect(banner(page)).toBeVisible();
+    await bannerReady(page);
+    await nav(page).getByRole("link", { name: "Sobre el libro" }).click();
+    await expect(page).toHaveURL(/\/el-libro$/);
+    await expect.poll(() => views.map((view) => view.path)).toEqual(["/eventos?taquito", "/el-libro"]);
+    // No answer yet: no request to Google, and nothing queued for it either.
+    expect(google).toEqual([]);
+    expect(await page.evaluate(() => window.dataLayer === undefined && window.gtag === undefined)).toBe(true);
+
+    await banner(page).getByRole("button", { name: "Rechazar" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await consentCookie(page)).toBe("no");
+    await gotoHydrated(page, `${gaBase}/personajes?buscar=Sof%C3%ADa`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(banner(page)).toBeHidden();
+    await settle(page);
+    expect(google).toEqual([]);
+    expect(await page.evaluate(() => window.dataLayer === undefined)).toBe(true);
+
+    // Changed from the footer: the banner comes back with the focus on its first button.
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookies" }).click();
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByRole("button", { name: "Aceptar" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(banner(page)).toBeHidden();
+    expect(await consentCookie(page)).toBe("si");
+    await expect.poll(() => google).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA_ID}`]);
+    await expect
+      .poll(() => pageViewEvents(page))
+      .toEqual([{ page_path: "/personajes", page_location: `${gaBase}/personajes`, page_title: await page.title() }]);
+  });
+
+  test("after 'Aceptar', loads gtag.js with the measurement id and the CSP nonce, then sends one page_view per route change, path only", async ({
+    page,
+  }) => {
+    await page.context().addCookies([{ name: "analiticas", value: "si", url: gaBase }]);
     const scriptRequests: string[] = [];
     await page.route("https://www.googletagmanager.com/gtag/js*", (route) => {
       scriptRequests.push(route.request().url());
       return route.fulfill({ status: 200, contentType: "text/javascript", body: GTAG_STUB });
     });
-    const response = await gotoHydrated(page, `${gaBase}/eventos?taquito`);
-    expect(scriptRequests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA_ID}`]);
+    const response = await gotoHydrated(page, `${gaBase}/eventos?taquito&utm_source=cartel`);
+    await expect(banner(page)).toBeHidden();
+    await expect.poll(() => scriptRequests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${GA_ID}`]);
     const csp = response!.headers()["content-security-policy"] ?? "";
     expect(csp).toContain("https://www.googletagmanager.com");
     const nonce = await page
@@ -148,11 +230,16 @@ test.describe("Google Analytics 4", () => {
     await expect.poll(() => pageViewEvents(page)).toHaveLength(1);
     const calls = (await gaCalls(page))!;
     expect(calls[0]![0]).toBe("js");
-    expect(calls[1]).toEqual(["config", GA_ID, { send_page_view: false }]);
+    expect(calls[1]).toEqual([
+      "config",
+      GA_ID,
+      { send_page_view: false, allow_google_signals: false, allow_ad_personalization_signals: false },
+    ]);
     const title = await page.title();
     expect(await pageViewEvents(page)).toEqual([
       { page_path: "/eventos?taquito", page_location: `${gaBase}/eventos?taquito`, page_title: title },
     ]);
+    expect(JSON.stringify(await gaCalls(page))).not.toContain("utm_source");
 
     await nav(page).getByRole("link", { name: "Sobre el libro" }).click();
     await expect.poll(() => pageViewEvents(page)).toHaveLength(2);
@@ -171,6 +258,7 @@ test.describe("Google Analytics 4", () => {
   test("a blocked Google script changes nothing for the reader, and first-party views still count", async ({
     page,
   }) => {
+    await page.context().addCookies([{ name: "analiticas", value: "si", url: gaBase }]);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.route("https://www.googletagmanager.com/**", (route) => route.abort("blockedbyclient"));
@@ -181,7 +269,15 @@ test.describe("Google Analytics 4", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect.poll(() => views.map((view) => view.path)).toEqual(["/", "/eventos"]);
     // The page's own queue still holds the views, for whenever the script can load.
-    expect(await page.evaluate(() => (window.dataLayer ?? []).length)).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => page.evaluate(() => (window.dataLayer ?? []).length)).toBeGreaterThanOrEqual(4);
     expect(errors).toEqual([]);
+  });
+
+  test("the banner and the privacy page pass axe", async ({ page }) => {
+    await gotoHydrated(page, `${gaBase}/privacidad`);
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByText("Google solo se carga si eliges «Aceptar»")).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { CHAPTER_PATHS, tokenPathOf } from "../../app/features/chapters/chapter-paths.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
 import { seedCharacters } from "../../db/seed/characters.ts";
 import { expect, newContext, signUp, signUpAdmin, test, waitForLive } from "./support.ts";
 

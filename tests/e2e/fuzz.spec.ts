@@ -1,8 +1,8 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
-import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
+import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
 import { CHARACTER_FIELDS } from "../../app/features/characters/character.schema.ts";
-import { adminCommand, expect, PASSWORD, test, uniqueEmail } from "./support.ts";
+import { adminCommand, expect, signUpWith, test, uniqueEmail } from "./support.ts";
 
 /**
  * Property: whatever a client sends to any action or API — body, content type, encoding, size,
@@ -20,6 +20,11 @@ const TARGETS: { method: string; path: string }[] = [
   { method: "POST", path: "/add-character" },
   { method: "POST", path: "/adminpanel" },
   { method: "POST", path: "/adminpanel/mensajes" },
+  { method: "POST", path: "/adminpanel/qr" },
+  { method: "POST", path: "/adminpanel/capitulos" },
+  { method: "POST", path: "/adminpanel/capitulos/nuevo" },
+  { method: "POST", path: "/adminpanel/capitulos/capitulo-2" },
+  { method: "POST", path: "/adminpanel/imagenes" },
   { method: "POST", path: "/salida-a-tzintzuntzan" },
   { method: "POST", path: `/${chapter2.token}` },
   { method: "POST", path: `/${chapter9.token}` },
@@ -32,6 +37,14 @@ const TARGETS: { method: string; path: string }[] = [
   { method: "POST", path: "/api/unlocks" },
   { method: "POST", path: "/api/auth/sign-in/email" },
   { method: "POST", path: "/api/auth/sign-up/email" },
+  { method: "POST", path: "/recuperar-contrasena" },
+  { method: "POST", path: "/recuperar-contrasena/nueva" },
+  { method: "POST", path: "/tu-perfil/borrar" },
+  { method: "POST", path: "/api/auth/request-password-reset" },
+  { method: "POST", path: "/api/auth/reset-password" },
+  { method: "POST", path: "/tu-edad" },
+  { method: "POST", path: "/tu-perfil/permiso" },
+  { method: "POST", path: "/permiso-familiar/un-enlace-cualquiera" },
   { method: "PUT", path: "/tu-perfil" },
   { method: "DELETE", path: "/adminpanel" },
   { method: "PATCH", path: "/api/send-email.php" },
@@ -49,16 +62,48 @@ const FIELDS = [
     "displayName",
     "age",
     "clan",
+    "birthYear",
+    "guardianEmail",
     "text",
     "id",
     "userId",
     "path",
     "title",
+    "code",
+    "target",
+    "label",
+    "expiresAt",
+    "slug",
+    "layout",
+    "number",
+    "markdown",
+    "requiredUrl",
+    "image-0-src",
+    "file",
+    "token",
+    "repeat",
+    "newPassword",
+    "confirmar",
     ...CHARACTER_FIELDS,
   ]),
 ];
 
-const INTENTS = ["google", "add", "remove", "handle", "unhandle", "comment", "x"];
+const INTENTS = [
+  "google",
+  "add",
+  "remove",
+  "handle",
+  "unhandle",
+  "comment",
+  "create",
+  "update",
+  "deactivate",
+  "save",
+  "preview",
+  "up",
+  "hide",
+  "x",
+];
 const TRICKY_PATHS = [
   "//",
   "/\\evil.example",
@@ -140,10 +185,7 @@ test.describe("fuzzing every action and API", () => {
       const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: origin } });
       if (identity !== "visitor") {
         const email = uniqueEmail(`fuzz-${identity}`);
-        const signUp = await context.post("/api/auth/sign-up/email", {
-          data: { email, password: PASSWORD, name: identity },
-        });
-        expect(signUp.status()).toBe(200);
+        await signUpWith(context, email);
         if (identity === "admin") expect((await adminCommand("grant", email)).code).toBe(0);
       }
       sessions[identity] = context;
@@ -198,10 +240,7 @@ test.describe("fuzzing every action and API", () => {
       baseURL,
       extraHTTPHeaders: { Origin: new URL(baseURL!).origin },
     });
-    const signUp = await reader.post("/api/auth/sign-up/email", {
-      data: { email: uniqueEmail("fuzz-redirect"), password: PASSWORD, name: "redirect" },
-    });
-    expect(signUp.status()).toBe(200);
+    await signUpWith(reader, uniqueEmail("fuzz-redirect"));
     const targets = [
       "/\t/evil.example",
       "/%09/evil.example",

@@ -3,8 +3,18 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
-import { PASSWORD, expect, newContext, test, uniqueEmail, waitForLive, workerPort } from "./support.ts";
+import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
+import {
+  ADULT_BIRTH_YEAR,
+  PASSWORD,
+  expect,
+  newContext,
+  test,
+  uniqueEmail,
+  uniqueWord,
+  waitForLive,
+  workerPort,
+} from "./support.ts";
 
 // DESIGN.md: several app instances on one PostgreSQL, fanned out through LISTEN/NOTIFY.
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -19,6 +29,8 @@ const databaseName = `mictlan_instances_${randomBytes(4).toString("hex")}`;
 const processes: ChildProcess[] = [];
 const chapter12 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 12)!.token}`;
 const chapter6 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 6)!.token}`;
+// Open to visitors (no sign-in needed).
+const chapter1 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 1)!.token}`;
 
 async function waitForHealth(port: number) {
   for (let attempt = 0; attempt < 120; attempt++) {
@@ -53,6 +65,8 @@ test.beforeAll(async () => {
         CHAPTERS_FORCE_UNLOCKED: "false",
         RATE_LIMIT_MULTIPLIER: "100",
         LOG_LEVEL: "warn",
+        // No mail server: sign-ups sign in at once, without a confirmation e-mail.
+        SMTP_URL: "",
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -84,7 +98,7 @@ async function signUpOn(page: Page, port: number) {
   const origin = `http://localhost:${port}`;
   const email = uniqueEmail();
   const response = await page.request.post(`${origin}/api/auth/sign-up/email`, {
-    data: { email, password: PASSWORD, name: email.split("@")[0] },
+    data: { email, password: PASSWORD, name: email.split("@")[0], birthYear: ADULT_BIRTH_YEAR },
     headers: { Origin: origin },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -126,4 +140,26 @@ test("an unlock recorded through one instance is seen through the other", async 
   await expect(card).not.toContainText("Bloqueado");
   await expect(card.getByRole("link", { name: "Camazotz" })).toBeVisible();
   await context.close();
+});
+
+test("a visitor's page kept in memory on one instance shows a comment posted through the other", async ({
+  browser,
+  request,
+}) => {
+  const visitorUrl = `http://localhost:${ports[0]}${chapter1}`;
+  await request.get(visitorUrl);
+  expect((await request.get(visitorUrl)).headers()["x-cache"]).toBe("hit");
+
+  const writerContext = await newContext(browser);
+  const writer = await writerContext.newPage();
+  await signUpOn(writer, ports[1]!);
+  const text = `Para los visitantes de la otra instancia ${uniqueWord()}`;
+  await writer.goto(`http://localhost:${ports[1]}${chapter1}`);
+  await writer.getByRole("textbox").fill(text);
+  await writer.getByRole("button", { name: "Comentar" }).click();
+  await expect(writer.getByText(text)).toBeVisible();
+
+  // The NOTIFY empties the other instance's cache (well before its 30 s limit).
+  await expect.poll(async () => (await request.get(visitorUrl)).text()).toContain(text);
+  await writerContext.close();
 });

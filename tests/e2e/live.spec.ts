@@ -1,5 +1,5 @@
-import { CHAPTER_PATHS } from "../../app/features/chapters/chapter-paths.ts";
-import { expect, newContext, signUp, test, waitForLive } from "./support.ts";
+import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
+import { expect, newContext, signUp, signUpAdmin, test, waitForLive } from "./support.ts";
 
 const chapter11 = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 11)!.token}`;
 
@@ -36,4 +36,47 @@ test("a page whose live stream dropped reconnects and still shows new comments",
   });
   expect(refused).toBe(1);
   await otherContext.close();
+});
+
+test("comments arrive, and hidden or deleted ones go, on another reader's open page without reloading its data", async ({
+  page,
+  browser,
+}) => {
+  const path = `/${CHAPTER_PATHS.find((chapter) => chapter.number === 13)!.token}`;
+  const contexts = await Promise.all([newContext(browser), newContext(browser)]);
+  const [watcher, admin] = await Promise.all(contexts.map((context) => context.newPage()));
+  await signUp(page);
+  await signUp(watcher!);
+  await signUpAdmin(admin!);
+  for (const one of [page, watcher!, admin!]) {
+    await one.goto(path);
+    await waitForLive(one);
+  }
+  // From here on, the watcher's page must not ask the server for its loaders' data again.
+  const reloads: string[] = [];
+  watcher!.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+  });
+  const comment = (one: typeof page, text: string) => one.locator(".comment").filter({ hasText: text });
+  const post = async (text: string) => {
+    await page.locator("#comment-text").fill(text);
+    await page.getByRole("button", { name: "Comentar" }).click();
+    await expect(page.locator("#comment-text")).toHaveValue("");
+  };
+
+  await post("Llega sin recargar");
+  await expect(comment(watcher!, "Llega sin recargar")).toBeVisible();
+  await expect(comment(watcher!, "Llega sin recargar").locator(".comment-author")).not.toHaveText("");
+
+  await comment(admin!, "Llega sin recargar").getByRole("button", { name: "Ocultar" }).click();
+  await expect(comment(watcher!, "Llega sin recargar")).toHaveCount(0);
+
+  await post("Me voy enseguida");
+  await expect(comment(watcher!, "Me voy enseguida")).toBeVisible();
+  await comment(page, "Me voy enseguida").getByRole("button", { name: "Borrar" }).click();
+  await expect(comment(watcher!, "Me voy enseguida")).toHaveCount(0);
+  await expect(comment(page, "Me voy enseguida")).toHaveCount(0);
+
+  expect(reloads).toEqual([]);
+  await Promise.all(contexts.map((context) => context.close()));
 });

@@ -5,7 +5,15 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { GOOGLE_TEST_ACCOUNT } from "../support/oidc-server.ts";
 import { caddyAvailable, proxyRequest, startProxyTopology, type ProxyTopology } from "../support/proxy-topology.ts";
-import { PASSWORD, logIn, signUpThroughForm, uniqueEmail, waitForLoadingScreen, workerPort } from "./support.ts";
+import {
+  PASSWORD,
+  finishGoogleSignIn,
+  logIn,
+  signUpThroughForm,
+  uniqueEmail,
+  waitForLoadingScreen,
+  workerPort,
+} from "./support.ts";
 
 // DESIGN.md (second round): behind a TLS proxy with SITE_URL=https://… and TRUST_PROXY, every
 // page, form and sign-in works; two instances share sessions and live updates; rate limits count
@@ -109,6 +117,7 @@ test("Google sign-in comes back through the proxy's https callback, round robin"
   await page.goto("/login?redirectTo=%2Feventos");
   await waitForLoadingScreen(page);
   await page.getByRole("button", { name: /Continuar con Google/ }).click();
+  await finishGoogleSignIn(page, "/eventos");
   await expect(page).toHaveURL(`${topology.siteUrl}/eventos`);
   await expect(page.getByTestId("navbar-user")).toHaveText(GOOGLE_TEST_ACCOUNT.name);
   // Unpinned, the proxy alternates: the flow's requests went to both instances.

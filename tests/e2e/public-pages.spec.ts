@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { SPECIAL_CHAPTER_PATH } from "../../app/features/chapters/chapter-paths.ts";
 import { GENERAL_WELCOME, WELCOME_LINES } from "../../app/features/events/events-content.server.ts";
 import { SIDE_IMAGE_CANDIDATES } from "../../app/features/home/side-images.ts";
+import { E2E_BOOK_URL, E2E_SHOP_URL } from "../support/shop-links.ts";
 import { expect, test } from "./support.ts";
 
 /** The structured data of the page, parsed. */
@@ -47,7 +47,7 @@ test.describe("home", () => {
     await expect(story.getByRole("link", { name: /capítulo extra/ })).toHaveAttribute("href", "/section3");
 
     const promo = page.getByRole("region", { name: "¡Llévate el libro a casa!" });
-    await expect(promo.getByRole("link", { name: "Comprar el libro" })).toHaveAttribute("href", "/section2");
+    await expect(promo.getByRole("link", { name: "Comprar el libro" })).toHaveAttribute("href", E2E_BOOK_URL);
     await expect(promo.locator('img[src="/images/book-cover.svg"]')).toHaveAttribute("alt", /Portada/);
 
     const qr = page.getByRole("region", { name: /códigos QR/ });
@@ -56,10 +56,13 @@ test.describe("home", () => {
     await expect(qr.locator('img[src="/images/home/qr.svg"]')).toHaveAttribute("alt", /código QR/);
     await expect(qr.getByRole("link", { name: "abre el capítulo especial" })).toHaveAttribute(
       "href",
-      SPECIAL_CHAPTER_PATH,
+      "/capitulo-especial",
     );
 
-    await expect(page.getByRole("link", { name: "Reserva tu lugar" })).toHaveAttribute("href", "/reservation");
+    await expect(page.getByRole("link", { name: "Reserva tu lugar" })).toHaveAttribute(
+      "href",
+      "/eventos#calendario-titulo",
+    );
   });
 
   test("maps four tiles to Personajes, Capítulos, El libro and the Tienda", async ({ page }) => {
@@ -70,7 +73,7 @@ test.describe("home", () => {
       ["Personajes", "/personajes", "tile-personajes.svg"],
       ["Capítulos", "/capitulos", "tile-capitulos.svg"],
       ["El libro", "/el-libro", "tile-el-libro.svg"],
-      ["Tienda", "/section1", "tile-tienda.svg"],
+      ["Tienda", E2E_SHOP_URL, "tile-tienda.svg"],
     ] as const;
     for (const [label, href, image] of tiles) {
       const tile = map.getByRole("link", { name: new RegExp(`^${label}`) });
@@ -158,7 +161,7 @@ test.describe("/el-libro", () => {
     await expect(
       page.getByRole("region", { name: "La editorial" }).getByRole("img", { name: "Editorial Luna" }),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "Comprar el libro" })).toHaveAttribute("href", "/section2");
+    await expect(page.getByRole("link", { name: "Comprar el libro" })).toHaveAttribute("href", E2E_BOOK_URL);
   });
 
   test("sets its head with Book structured data", async ({ page, baseURL }) => {
@@ -210,30 +213,26 @@ test.describe("/eventos", () => {
     expect(html).not.toContain(GENERAL_WELCOME);
   });
 
-  test("lists the 2025-2026 calendar with a bookable and a full event", async ({ page }) => {
+  test("lists the 2025-2026 calendar from the database, past events marked and never bookable", async ({ page }) => {
     await page.goto("/eventos");
     const calendar = page.getByRole("region", { name: "2025-2026" });
     await expect(calendar.getByRole("heading", { level: 2 })).toHaveText("2025-2026");
     const events = calendar.getByTestId("event");
-    const count = await events.count();
-    expect(count).toBeGreaterThanOrEqual(4);
-    expect(count).toBeLessThanOrEqual(6);
+    // The seeded placeholder events (migration 0010), all in the past by now.
+    await expect(events).toHaveCount(5);
     for (const event of await events.all()) {
       await expect(event.locator("time")).toHaveAttribute("datetime", /^202[56]-\d\d-\d\dT/);
       await expect(event.getByRole("heading", { level: 3 })).not.toBeEmpty();
+      await expect(event).toHaveAttribute("data-past", "true");
+      await expect(event.getByText("Ya pasó", { exact: true })).toBeVisible();
     }
-
-    const bookable = calendar.getByRole("link", { name: /^Disponible/ });
-    await expect(bookable).toHaveCount(1);
-    await expect(bookable).toHaveAttribute("href", "/reservation");
-    await expect(bookable).toContainText("Disponible");
-    await expect(calendar.getByText("¡Cupo lleno!", { exact: true })).toBeVisible();
+    await expect(calendar.getByRole("link")).toHaveCount(0);
   });
 
   test("promotes the book and introduces the authors", async ({ page }) => {
     await page.goto("/eventos");
     const promo = page.getByRole("region", { name: "¡Llévate el libro a casa!" });
-    await expect(promo.getByRole("link", { name: "Comprar el libro" })).toHaveAttribute("href", "/section2");
+    await expect(promo.getByRole("link", { name: "Comprar el libro" })).toHaveAttribute("href", E2E_BOOK_URL);
     const authors = page.getByRole("region", { name: "Quienes escribieron esta historia" });
     await expect(authors.getByRole("heading", { level: 3 })).toHaveText([
       "Regina Huerta Salgado",
@@ -263,8 +262,8 @@ test.describe("/eventos", () => {
       expect(Number.isNaN(Date.parse(String(event.startDate)))).toBe(false);
     }
     const availabilities = events.map((event) => (event.offers as { availability: string }).availability);
-    expect(availabilities).toContain("https://schema.org/InStock");
-    expect(availabilities).toContain("https://schema.org/SoldOut");
+    // The seeded events are past: none is offered for booking.
+    expect(new Set(availabilities)).toEqual(new Set(["https://schema.org/SoldOut"]));
   });
 });
 

@@ -4,8 +4,15 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { mailboxPath } from "../support/smtp-server.ts";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
+import { mailboxPath, type ReceivedMail } from "../support/smtp-server.ts";
 
 export { expect };
 
@@ -13,6 +20,12 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
 
 export const PASSWORD = "cempasuchil-2025";
+
+/**
+ * A unique word of letters only, to tell a test's comment apart: a run of digits (a timestamp)
+ * reads as a phone number to the comment filter, which holds the comment for review.
+ */
+export const uniqueWord = () => Array.from(randomBytes(8), (byte) => "abcdefghijklmnopqrstuvwxyz"[byte % 26]).join("");
 
 export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toString("hex")}@example.com`;
 
@@ -103,13 +116,13 @@ export function siteServer(): SiteServer {
 export const serverDataDir = () => siteServer().dataDir;
 
 /**
- * Marks the loading screen as seen for the tab, as a previous full load in the same tab would:
+ * Marks the loading screen as seen on this device (localStorage), as an earlier visit would:
  * the page's own inline script then skips it. Only its own tests need to see it.
  */
 export async function skipLoadingScreen(context: BrowserContext) {
   await context.addInitScript(() => {
     try {
-      sessionStorage.setItem("splash-visto", "1");
+      localStorage.setItem("splash-visto", "1");
     } catch {
       // storage unavailable (opaque origins): nothing to skip there
     }
@@ -185,30 +198,126 @@ export async function waitForLive(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-live", "connected", { timeout: 10_000 });
 }
 
+/** A birth year that makes an adult reader, whatever the year the tests run in. */
+export const ADULT_BIRTH_YEAR = new Date().getFullYear() - 30;
+
+/** The mail this worker's site has sent so far (its local SMTP server's mailbox). */
+export function mailbox(file = siteServer().mailbox): ReceivedMail[] {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as ReceivedMail[];
+  } catch {
+    return [];
+  }
+}
+
 /**
- * Signs a new reader up through better-auth's real endpoint from the page's context: the
- * session cookie lands in the context's cookie jar, as after the form. The page itself does
- * not navigate. The sign-up form is covered by accounts.spec.ts (`signUpThroughForm`).
+ * Waits for the `nth` (from 1) e-mail to `to` whose text matches `pattern` and returns the first
+ * match's group 1 (or the whole match). `file`: another site's mailbox (startSiteServer's).
  */
-export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD) {
+export async function linkInMail(to: string, pattern: RegExp, nth = 1, file?: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const matches = mailbox(file)
+          .filter((mail) => mail.to.includes(to))
+          .map((mail) => pattern.exec(mail.text))
+          .filter((match) => match !== null);
+        const match = matches[nth - 1];
+        found = match ? (match[1] ?? match[0]) : undefined;
+        return found !== undefined;
+      },
+      { message: `e-mail to ${to} matching ${pattern}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The confirmation link of a new account's address. */
+const CONFIRMATION_LINK = /(https?:\/\/\S+\/api\/auth\/verify-email\?\S+)/;
+export const confirmationLink = (email: string, nth = 1) => linkInMail(email, CONFIRMATION_LINK, nth);
+
+/**
+ * Signs a new adult reader up through better-auth's real endpoint from `request` and opens the
+ * confirmation link of the e-mail (as the reader would): the session cookie lands in its cookie
+ * jar. No page navigates.
+ */
+export async function signUpWith(
+  request: APIRequestContext,
+  email = uniqueEmail(),
+  password = PASSWORD,
+  age: { birthYear: number; guardianEmail?: string } = { birthYear: ADULT_BIRTH_YEAR },
+) {
   const { baseURL } = siteServer();
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password, name: email.split("@")[0] },
+  // An address that signed up before (and was deleted) has older confirmation mails: use the next.
+  const earlierMails = mailbox().filter((mail) => mail.to.includes(email) && CONFIRMATION_LINK.test(mail.text)).length;
+  const response = await request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { email, password, name: email.split("@")[0], ...age },
     headers: { Origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as { token: string | null };
+  if (token === null) expect((await request.get(await confirmationLink(email, earlierMails + 1))).ok()).toBe(true);
+  return email;
+}
+
+/**
+ * Signs a child of `age` up in the page's context, and their guardian allows through the link
+ * of the consent e-mail: a child's account that may comment (docs/decisions/011).
+ */
+export async function signUpAllowedChild(page: Page, age = 11) {
+  const { baseURL } = siteServer();
+  const guardian = uniqueEmail("familia");
+  const email = await signUpWith(page.request, uniqueEmail("nina"), PASSWORD, {
+    birthYear: new Date().getFullYear() - age,
+    guardianEmail: guardian,
+  });
+  const link = await linkInMail(guardian, /https?:\/\/[^/\s]+(\/permiso-familiar\/[\w-]+)/);
+  const allowed = await page.request.post(link, { form: { intent: "allow" }, headers: { Origin: baseURL } });
+  expect(allowed.status()).toBe(200);
+  return email;
+}
+
+/**
+ * Signs a new adult reader up (see signUpWith) in the page's context. The sign-up form is
+ * covered by accounts.spec.ts (`signUpThroughForm`).
+ */
+export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD) {
+  const { baseURL } = siteServer();
+  await signUpWith(page.request, email, password);
   expect((await page.context().cookies(baseURL)).some((cookie) => cookie.name.includes("session_token"))).toBe(true);
   return email;
 }
 
-/** Signs up through the form at /login?modo=registro, as a reader does. */
+/**
+ * Signs up through the form at /login?modo=registro, as an adult reader does, then opens the
+ * confirmation e-mail's link (a site without a mail server signs in at once).
+ */
 export async function signUpThroughForm(page: Page, email = uniqueEmail(), password = PASSWORD) {
   await page.goto("/login?modo=registro");
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña").fill(password);
+  await page.getByLabel("Año de nacimiento").selectOption(String(ADULT_BIRTH_YEAR));
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("button", { name: "Salir" })).toBeVisible();
+  const signedIn = page.getByRole("button", { name: "Salir" });
+  const checkEmail = page.getByRole("heading", { name: "Revisa tu correo" });
+  await expect(signedIn.or(checkEmail)).toBeVisible();
+  if (await checkEmail.isVisible()) await page.goto(await confirmationLink(email));
+  await expect(signedIn).toBeVisible();
   return email;
+}
+
+/**
+ * After 'Continuar con Google': the test account's first sign-in on a site ends on the age step
+ * ('Año de nacimiento'), answered here as an adult; later ones go straight to `target`.
+ */
+export async function finishGoogleSignIn(page: Page, target: string) {
+  await page.waitForURL((url) => url.pathname === "/tu-edad" || url.pathname === target);
+  if (new URL(page.url()).pathname === "/tu-edad") {
+    await page.getByLabel("Año de nacimiento").selectOption(String(ADULT_BIRTH_YEAR));
+    await page.getByRole("button", { name: "Continuar" }).click();
+  }
+  await page.waitForURL((url) => url.pathname === target);
 }
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {

@@ -10,6 +10,7 @@ import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startOidcServer } from "./oidc-server.ts";
+import { E2E_BOOK_URL, E2E_SHOP_URL } from "./shop-links.ts";
 import { mailboxPath, startSmtpServer, type ReceivedMail } from "./smtp-server.ts";
 
 const port = Number(process.env.E2E_PORT ?? "3210");
@@ -43,10 +44,15 @@ Object.assign(process.env, {
   GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
   // One suite signs up many readers from one address; the limits themselves are tested apart.
   RATE_LIMIT_MULTIPLIER: "100",
-  SMTP_URL: smtp.url,
+  // The worker's mail server; a suite that starts a site with "" has none (sign-up then signs
+  // in at once, without a confirmation e-mail: decision 011).
+  SMTP_URL: process.env.SMTP_URL ?? smtp.url,
   CONTACT_TO: "autores@example.com",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   DATABASE_URL: "",
+  // Configured by default; a suite that starts a site with "" sees them unset (hidden links).
+  BOOK_URL: process.env.BOOK_URL ?? E2E_BOOK_URL,
+  SHOP_URL: process.env.SHOP_URL ?? E2E_SHOP_URL,
 });
 
 await import("../../server/main.ts");

@@ -1,3 +1,4 @@
+import { createEmailVerificationToken } from "better-auth/api";
 import { RouterContextProvider } from "react-router";
 import { parseEnv } from "../../app/lib/env.server.ts";
 import { servicesContext } from "../../app/composition/context.server.ts";
@@ -28,24 +29,44 @@ export async function createTestServices(
     async dispose() {
       clearInterval(services.maintenance);
       await services.contactMailer.stop();
+      services.mailer.close();
       await services.live.close();
       await testDatabase.dispose();
     },
   };
 }
 
-/** Signs a reader up through better-auth and returns the Cookie header of their session. */
-export async function signUpReader(services: Services, email: string, password = "cempasuchil-2025") {
+/** A birth year that makes an adult reader, whatever the year the tests run in. */
+export const ADULT_BIRTH_YEAR = new Date().getFullYear() - 30;
+
+/**
+ * Signs a reader up through better-auth and returns the Cookie header of their session: an
+ * adult, unless `age` gives a child's birth year and the guardian's e-mail.
+ */
+export async function signUpReader(
+  services: Services,
+  email: string,
+  password = "cempasuchil-2025",
+  age: { birthYear: number; guardianEmail?: string } = { birthYear: ADULT_BIRTH_YEAR },
+) {
   const response = await services.auth.api.signUpEmail({
-    body: { email, password, name: email.split("@")[0]! },
+    body: { email, password, name: email.split("@")[0]!, ...age } as never,
     asResponse: true,
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
-  const cookie = response.headers
+  const { user } = (await response.json()) as { user: { id: string } };
+  // With a mail server, the address is confirmed first: open the link the e-mail carries.
+  const signedIn = response.headers.getSetCookie().length
+    ? response
+    : await services.auth.api.verifyEmail({
+        query: { token: await createEmailVerificationToken((await services.auth.$context).secret, email) },
+        asResponse: true,
+      });
+  const cookie = signedIn.headers
     .getSetCookie()
     .map((value) => value.split(";")[0])
     .join("; ");
-  const { user } = (await response.json()) as { user: { id: string } };
+  if (!cookie) throw new Error(`sign-up gave no session: ${signedIn.status}`);
   return { cookie, userId: user.id };
 }
 

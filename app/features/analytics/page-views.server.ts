@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { keptPath } from "./kept-path.ts";
 
 export const PAGE_VIEW_LIMITS = { path: 1000, title: 300 } as const;
 
@@ -36,8 +37,9 @@ export async function prunePageViews(db: Db): Promise<number> {
 export type PageView = { path: string; title: string };
 
 /**
- * What the browser reports: a path on this site (with its query string) and the page title.
- * Anything else is refused. Titles are cut, not refused: they are ours, only longer than planned.
+ * What the browser reports: a path on this site and the page title. Anything else is refused.
+ * Of the query string only the site's own keys are kept (kept-path.ts), whatever the client
+ * sent. Titles are cut, not refused: they are ours, only longer than planned.
  */
 export function parsePageView(body: string): PageView | null {
   let value: unknown;
@@ -51,7 +53,10 @@ export function parsePageView(body: string): PageView | null {
   if (typeof path !== "string" || typeof title !== "string") return null;
   if (!path.startsWith("/") || path.startsWith("//") || path.length > PAGE_VIEW_LIMITS.path) return null;
   if (/[\u0000-\u001f\u007f\s\\]/.test(path)) return null;
-  return { path, title: title.replace(/\s+/g, " ").trim().slice(0, PAGE_VIEW_LIMITS.title) };
+  const withoutFragment = path.split("#")[0]!;
+  const query = withoutFragment.indexOf("?");
+  const kept = query < 0 ? withoutFragment : keptPath(withoutFragment.slice(0, query), withoutFragment.slice(query));
+  return { path: kept, title: title.replace(/\s+/g, " ").trim().slice(0, PAGE_VIEW_LIMITS.title) };
 }
 
 /** One view: the path and title only, no address, account or time finer than the row's own. */

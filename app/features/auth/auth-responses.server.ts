@@ -15,11 +15,12 @@ const SPANISH_AUTH_ERRORS: Record<string, string> = {
   PASSWORD_TOO_LONG: "La contraseña es demasiado larga.",
   INVALID_EMAIL: "Escribe un correo electrónico válido.",
   FAILED_TO_CREATE_USER: "No pudimos crear la cuenta. Intenta de nuevo.",
+  EMAIL_NOT_VERIFIED: "Primero confirma tu correo: te enviamos un enlace para hacerlo.",
   RATE_LIMITED: "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.",
 };
 
 /** Our own refusals (app/lib/auth.server.ts hooks): their message is already written in Spanish. */
-const OWN_CODES = new Set(["ACCOUNT_LOCKED", "PASSWORD_TOO_WEAK"]);
+const OWN_CODES = new Set(["ACCOUNT_LOCKED", "PASSWORD_TOO_WEAK", "BIRTH_YEAR_REQUIRED", "GUARDIAN_EMAIL_INVALID"]);
 
 /** The provider's message for a failed sign-in or sign-up, in the readers' language. */
 export async function authErrorMessage(response: Response): Promise<string> {

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createTestServices } from "../../../tests/support/route-harness.ts";
+import { ADULT_BIRTH_YEAR, createTestServices } from "../../../tests/support/route-harness.ts";
 
 async function sessionCookieFor(siteUrl: string) {
   const services = await createTestServices("pglite", { env: { SITE_URL: siteUrl } });
   try {
     const response = await services.auth.api.signUpEmail({
-      body: { email: "galleta@example.com", password: "cempasuchil-2025", name: "galleta" },
+      body: {
+        email: "galleta@example.com",
+        password: "cempasuchil-2025",
+        name: "galleta",
+        birthYear: ADULT_BIRTH_YEAR,
+      } as never,
       asResponse: true,
     });
     return response.headers.getSetCookie().find((cookie) => cookie.includes("session_token"))!;

@@ -1,3 +1,4 @@
+import type { BirthYearErrors } from "../../ui/birth-year-fields.tsx";
 import type { CredentialErrors } from "./credentials.schema.ts";
 
 /** /login shows the sign-in form, or with `?modo=registro` the sign-up form. */
@@ -21,6 +22,11 @@ export function requestedReturnPath(url: URL, referer: string | null, siteUrl: s
 
 export type LoginActionResult = {
   error?: string;
-  fieldErrors?: CredentialErrors;
+  fieldErrors?: CredentialErrors & BirthYearErrors;
   email?: string;
+  /** The age answers sent, shown again after a refusal. */
+  birthYear?: string;
+  guardianEmail?: string;
+  /** A sign-up waiting for its e-mail confirmation (new address or not: the page is the same). */
+  checkEmail?: string;
 };

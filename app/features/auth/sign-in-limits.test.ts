@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../routes/login.tsx";
 import {
+  ADULT_BIRTH_YEAR,
   createTestServices,
   routeArgs,
   signUpReader,
@@ -31,7 +32,7 @@ describe.each(DATABASE_KINDS)("sign-up and sign-in limits on %s", (kind) => {
   const post = async (path: string, ip: string, form: Record<string, string>) =>
     loginAction(await routeArgs(services, path, { method: "POST", headers: { "x-client-ip": ip }, form }));
   const signUp = (ip: string, email: string, password = PASSWORD) =>
-    post("/login?modo=registro", ip, { email, password, redirectTo: "/" });
+    post("/login?modo=registro", ip, { email, password, birthYear: String(ADULT_BIRTH_YEAR), redirectTo: "/" });
   const signIn = (ip: string, email: string, password: string) =>
     post("/login", ip, { email, password, redirectTo: "/" });
 
@@ -77,7 +78,12 @@ describe.each(DATABASE_KINDS)("sign-up and sign-in limits on %s", (kind) => {
       new Request(`${TEST_SITE_URL}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: TEST_SITE_URL, "x-client-ip": "203.0.113.6" },
-        body: JSON.stringify({ email: "directa@example.com", password: "12345678", name: "directa" }),
+        body: JSON.stringify({
+          email: "directa@example.com",
+          password: "12345678",
+          name: "directa",
+          birthYear: ADULT_BIRTH_YEAR,
+        }),
       }),
     );
     expect(response.status).toBe(400);

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { googleConfig, type Auth } from "../../lib/auth.server.ts";
 import type { Env } from "../../lib/env.server.ts";
+import { AGE_MESSAGES, isChildBirthYear, parseBirthYear, parseGuardianEmail } from "../../lib/birth-year.ts";
 import { personalWordsOf, weakPasswordReason } from "../../lib/password-strength.server.ts";
 import { authErrorMessage, authResponse, forwardCookies } from "./auth-responses.server.ts";
 import { parseCredentials } from "./credentials.schema.ts";
@@ -32,6 +33,9 @@ type EmailSignIn = {
   mode: LoginMode;
   email: unknown;
   password: unknown;
+  /** Sign-up only: the age question, and a child's guardian. */
+  birthYear?: unknown;
+  guardianEmail?: unknown;
   headers: Headers;
   /** A safe path on this site. */
   redirectTo: string;
@@ -40,34 +44,78 @@ type EmailSignIn = {
 /** Signs in or signs up with e-mail and password; on success, to `redirectTo` with the session cookie. */
 export async function signInWithEmail(
   { auth }: { auth: Auth },
-  { mode, email: rawEmail, password: rawPassword, headers, redirectTo }: EmailSignIn,
+  { mode, email: rawEmail, password: rawPassword, headers, redirectTo, ...age }: EmailSignIn,
 ) {
   const parsed = parseCredentials({ email: rawEmail, password: rawPassword }, mode);
   const email = typeof rawEmail === "string" ? rawEmail : "";
-  if (!parsed.ok) return data<LoginActionResult>({ fieldErrors: parsed.errors, email }, { status: 400 });
+  const sent = {
+    email,
+    birthYear: typeof age.birthYear === "string" ? age.birthYear : undefined,
+    guardianEmail: typeof age.guardianEmail === "string" ? age.guardianEmail : undefined,
+  };
+  const ageAnswer = mode === "signup" ? parseAgeAnswer(age, parsed.ok ? parsed.data.email : email) : null;
+  // Shown beside the field, before better-auth (whose hook refuses the same for direct calls).
+  const weak =
+    mode === "signup" && parsed.ok
+      ? weakPasswordReason(parsed.data.password, personalWordsOf(parsed.data.email))
+      : null;
+  if (!parsed.ok || (ageAnswer && !ageAnswer.ok) || weak)
+    return data<LoginActionResult>(
+      {
+        fieldErrors: {
+          ...(parsed.ok ? {} : parsed.errors),
+          ...(weak ? { password: weak } : {}),
+          ...(ageAnswer?.ok === false ? ageAnswer.errors : {}),
+        },
+        ...sent,
+      },
+      { status: 400 },
+    );
 
   // Limits per address and per account, and the password check, run inside better-auth
   // (app/lib/auth-guards.server.ts), so direct calls to /api/auth meet them too.
   const { email: cleanEmail, password } = parsed.data;
-  // Shown beside the field, before better-auth (whose hook refuses the same for direct calls).
-  const weak = mode === "signup" ? weakPasswordReason(password, personalWordsOf(cleanEmail)) : null;
-  if (weak) return data<LoginActionResult>({ fieldErrors: { password: weak }, email }, { status: 400 });
   const response = await authResponse(() =>
     mode === "signup"
       ? auth.api.signUpEmail({
-          body: { email: cleanEmail, password, name: cleanEmail.split("@")[0] ?? cleanEmail },
+          body: {
+            email: cleanEmail,
+            password,
+            name: cleanEmail.split("@")[0] ?? cleanEmail,
+            // Where the confirmation link lands, signed in.
+            callbackURL: redirectTo,
+            ...ageAnswer?.data,
+          },
           headers,
           asResponse: true,
         })
-      : auth.api.signInEmail({ body: { email: cleanEmail, password }, headers, asResponse: true }),
+      : auth.api.signInEmail({
+          body: { email: cleanEmail, password, callbackURL: redirectTo },
+          headers,
+          asResponse: true,
+        }),
   );
   if (!response.ok) {
     const status = [401, 422, 429].includes(response.status) ? response.status : 400;
     const retryAfter = response.headers.get("Retry-After");
     return data<LoginActionResult>(
-      { error: await authErrorMessage(response), email },
+      { error: await authErrorMessage(response), ...sent },
       { status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
     );
   }
+  // A sign-up confirmed by e-mail gives no session yet: the same answer whether or not the
+  // address already had an account (better-auth's generic response; the e-mail says which).
+  if (mode === "signup" && response.headers.getSetCookie().length === 0)
+    return data<LoginActionResult>({ checkEmail: cleanEmail });
   return redirect(redirectTo, { headers: forwardCookies(response) });
+}
+
+/** The age question of the sign-up form, beside its fields (better-auth's hook checks the same). */
+function parseAgeAnswer(age: { birthYear?: unknown; guardianEmail?: unknown }, ownEmail: string) {
+  const birthYear = parseBirthYear(age.birthYear);
+  if (birthYear === null) return { ok: false as const, errors: { birthYear: AGE_MESSAGES.birthYearRequired } };
+  if (!isChildBirthYear(birthYear)) return { ok: true as const, data: { birthYear } };
+  const guardian = parseGuardianEmail(age.guardianEmail, ownEmail);
+  if (!guardian.ok) return { ok: false as const, errors: { guardianEmail: guardian.error } };
+  return { ok: true as const, data: { birthYear, guardianEmail: guardian.email } };
 }

@@ -7,8 +7,12 @@ import type { AuthorsContent, BookPromoContent, PictureContent } from "./book-ty
  */
 
 export const BOOK_TITLE = "Valentina y Taquito en el Mictlán";
-/** The page that sells the book. SPEC.md: the home promo's buy button goes to /section2. */
-export const BUY_PATH = "/section2";
+/**
+ * The buy button, when the publisher has set where the book is sold (BOOK_URL). SPEC.md's
+ * /section2 was a placeholder that led to a 404; without an address there is no button.
+ */
+export const buyLink = (bookUrl: string | null | undefined) =>
+  bookUrl ? { label: "Comprar el libro", to: bookUrl } : null;
 
 export const BOOK_COVER: PictureContent = {
   src: "/images/book-cover.svg",
@@ -60,7 +64,7 @@ export const BOOK_EDITION = {
   language: "Español",
 };
 
-export function bookPromo(): BookPromoContent {
+export function bookPromo(bookUrl: string | null | undefined): BookPromoContent {
   return {
     heading: "¡Llévate el libro a casa!",
     paragraphs: [
@@ -68,7 +72,7 @@ export function bookPromo(): BookPromoContent {
       "Es perfecto para leer solo, en familia o en voz alta antes de dormir… con una vela encendida, si te atreves.",
     ],
     cover: BOOK_COVER,
-    buy: { label: "Comprar el libro", to: BUY_PATH },
+    buy: buyLink(bookUrl),
   };
 }
 

@@ -1,4 +1,4 @@
-import { BOOK_AUTHORS, BOOK_COVER, BOOK_EDITION, BOOK_PUBLISHER, BOOK_TITLE, BUY_PATH } from "./book-facts.server.ts";
+import { BOOK_AUTHORS, BOOK_COVER, BOOK_EDITION, BOOK_PUBLISHER, BOOK_TITLE, buyLink } from "./book-facts.server.ts";
 import { bookJsonLd } from "./book-json-ld.ts";
 
 /** Spanish copy of /el-libro. The about text is placeholder (SPEC.md: placeholder lorem text). */
@@ -6,7 +6,7 @@ import { bookJsonLd } from "./book-json-ld.ts";
 const DESCRIPTION =
   "Conoce «Valentina y Taquito en el Mictlán»: una novela ilustrada para lectores de 8 a 12 años sobre una niña, su xoloitzcuintle y una noche de Día de Muertos.";
 
-export function bookPageContent(siteUrl: string) {
+export function bookPageContent(siteUrl: string, bookUrl?: string | null) {
   return {
     seo: {
       title: "Sobre el libro",
@@ -31,7 +31,7 @@ export function bookPageContent(siteUrl: string) {
       "Una niña, un perro sin pelo y un espejo que nadie debía destapar. Una aventura para leer con linterna, entre pan de muerto y flores de cempasúchil.",
     byline: `Texto de ${BOOK_AUTHORS[0].name} · Ilustraciones de ${BOOK_AUTHORS[1].name}`,
     cover: BOOK_COVER,
-    buy: { label: "Comprar el libro", to: BUY_PATH },
+    buy: buyLink(bookUrl),
     firstChapter: { label: "Lee gratis el primer capítulo", to: "/salida-a-tzintzuntzan" },
     about: {
       heading: "De qué trata",

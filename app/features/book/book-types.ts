@@ -10,7 +10,8 @@ export type BookPromoContent = {
   heading: string;
   paragraphs: string[];
   cover: PictureContent;
-  buy: LinkContent;
+  /** null when no BOOK_URL is configured: no button. */
+  buy: LinkContent | null;
 };
 
 export type AuthorContent = {

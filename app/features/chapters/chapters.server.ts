@@ -4,6 +4,8 @@ import type { Selectable } from "kysely";
 import type { ChapterImage, ChapterLayout, ChapterTable } from "../../lib/db-schema.ts";
 
 export { CHAPTERS_TOPIC } from "./chapter-topics.ts";
+import { chapterSlugPath } from "./chapter-links.ts";
+export { chapterSlugPath };
 
 export type ChapterPage = {
   id: string;
@@ -12,7 +14,7 @@ export type ChapterPage = {
   title: string;
   subtitle: string;
   description: string;
-  /** Sanitised on the server: safe to render as HTML. */
+  /** Sanitised once, when saved (or seeded): safe to render as HTML. */
   contentHtml: string;
   requiredUrl: string;
   layout: ChapterLayout;
@@ -50,7 +52,7 @@ function toPage(row: ChapterRow): ChapterPage {
     title: row.title,
     subtitle: row.subtitle,
     description: row.description,
-    contentHtml: sanitizeChapterHtml(row.content),
+    contentHtml: row.content,
     requiredUrl: row.required_url,
     layout: row.layout,
     requiresSignIn: row.requires_sign_in,
@@ -64,21 +66,58 @@ function toPage(row: ChapterRow): ChapterPage {
   };
 }
 
-/** The chapter a path opens: its token path, or its slug for first-layout chapters. */
+/**
+ * The chapter a path names: its printed token path (requiredUrl) or its public slug path.
+ * Looked up at request time, so the route table never lists token paths (issue 13).
+ */
 export async function findChapterByPath(
   db: Db,
   pathname: string,
 ): Promise<{ chapter: ChapterPage; viaToken: boolean } | null> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const row = await db
+  const rows = await db
     .selectFrom("chapters")
     .selectAll()
-    .where((eb) =>
-      eb.or([eb("required_url", "=", path), eb.and([eb("slug_route", "=", true), eb("slug", "=", path.slice(1))])]),
-    )
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb("required_url", "=", path), eb("slug", "=", path.slice(1))]))
+    .execute();
+  // A token path wins should an author ever give a slug that equals another chapter's token.
+  const row = rows.find((candidate) => candidate.required_url === path) ?? rows[0];
   if (!row) return null;
   return { chapter: toPage(row), viaToken: row.required_url === path };
+}
+
+/**
+ * Whether a slug path opens this chapter for this reader (DESIGN.md, "the book as key"): with
+ * forced unlock, always; otherwise chapter 1, a chapter the reader has unlocked, or the special
+ * chapter while its card is offered to them (SPEC.md §4). A slug visit itself unlocks nothing.
+ */
+export async function slugOpensFor(
+  db: Db,
+  chapter: Pick<ChapterPage, "id" | "number" | "layout">,
+  options: { userId: string | null; forceUnlocked: boolean },
+): Promise<boolean> {
+  if (options.forceUnlocked || chapter.number === 1) return true;
+  if (!options.userId) return false;
+  if (await hasUnlockedChapter(db, options.userId, chapter.id)) return true;
+  if (chapter.layout !== "special") return false;
+  const [unlocked, total] = await Promise.all([
+    db
+      .selectFrom("unlocked_chapters")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("user_id", "=", options.userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("chapters")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return showSpecialChapterCard(Number(unlocked.count), Number(total.count));
+}
+
+/** The special chapter's public path, for the home page's and the list's special links. */
+export async function specialChapterPath(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("chapters").select("slug").where("layout", "=", "special").executeTakeFirst();
+  return row ? chapterSlugPath(row) : null;
 }
 
 export type ChapterCard = {
@@ -91,7 +130,12 @@ export type ChapterCard = {
   requiredUrlText: string;
   free: boolean;
   unlocked: boolean;
+  /** The reader scanned its code (a row in unlocked_chapters): 'read', whatever forceUnlocked says. */
+  found: boolean;
 };
+
+/** How many of the listed chapters a reader has found (issue 12: /capitulos and /pasaporte). */
+export type ChapterProgress = { found: number; total: number };
 
 /**
  * The /capitulos list: in order, hidden chapters left out, chapter 1 always free. With
@@ -100,7 +144,14 @@ export type ChapterCard = {
 export async function listChapterCards(
   db: Db,
   options: { userId: string | null; forceUnlocked: boolean },
-): Promise<{ cards: ChapterCard[]; unlockedCount: number; total: number }> {
+): Promise<{
+  cards: ChapterCard[];
+  unlockedCount: number;
+  total: number;
+  specialPath: string | null;
+  /** Null for a visitor. */
+  progress: ChapterProgress | null;
+}> {
   const rows = await db.selectFrom("chapters").selectAll().orderBy("sort_order").orderBy("id").execute();
   const unlocked = options.userId
     ? new Set(
@@ -118,13 +169,22 @@ export async function listChapterCards(
       slug: row.slug,
       title: row.title,
       description: row.description,
-      path: row.slug_route ? `/${row.slug}` : row.required_url,
+      path: chapterSlugPath(row),
       requiredUrlText: row.required_url_text,
       free,
       unlocked: options.forceUnlocked || free || unlocked.has(row.id),
+      found: unlocked.has(row.id),
     };
   });
-  return { cards, unlockedCount: unlocked.size, total: rows.length };
+  const special = rows.find((row) => row.layout === "special");
+  return {
+    cards,
+    unlockedCount: unlocked.size,
+    total: rows.length,
+    specialPath: special ? chapterSlugPath(special) : null,
+    // Counted over the listed cards, so 'n de N' never counts a chapter the list does not show.
+    progress: options.userId ? { found: cards.filter((card) => card.found).length, total: cards.length } : null,
+  };
 }
 
 /** SPEC.md §4: the special card shows only when the reader has exactly 2 unlocked chapters and chapters exist. */

@@ -5,8 +5,14 @@ import {
   insertUsers,
   type TestDatabase,
 } from "../../../tests/support/test-database.ts";
-import { CHAPTER_PATHS } from "./chapter-paths.ts";
-import { findChapterByPath, listChapterCards, sanitizeChapterHtml, showSpecialChapterCard } from "./chapters.server.ts";
+import { CHAPTER_PATHS } from "../../../db/seed/chapter-paths.ts";
+import {
+  findChapterByPath,
+  listChapterCards,
+  sanitizeChapterHtml,
+  showSpecialChapterCard,
+  slugOpensFor,
+} from "./chapters.server.ts";
 
 describe("chapter body sanitising", () => {
   it("keeps the story's formatting", () => {
@@ -41,7 +47,7 @@ describe.each(DATABASE_KINDS)("chapters on %s", (kind) => {
     await database.dispose();
   });
 
-  it("finds a chapter by its token path and, for the first layout, by its slug", async () => {
+  it("finds every chapter by its token path and by its slug", async () => {
     const first = CHAPTER_PATHS[1]!;
     expect(await findChapterByPath(database.db, `/${first.token}`)).toMatchObject({
       viaToken: true,
@@ -52,7 +58,11 @@ describe.each(DATABASE_KINDS)("chapters on %s", (kind) => {
       chapter: { slug: first.slug },
     });
     const second = CHAPTER_PATHS.find((chapter) => chapter.number === 9)!;
-    expect(await findChapterByPath(database.db, `/${second.slug}`)).toBeNull();
+    expect(await findChapterByPath(database.db, `/${second.slug}`)).toMatchObject({
+      viaToken: false,
+      chapter: { slug: second.slug, layout: "second" },
+    });
+    expect(await findChapterByPath(database.db, `/${second.token}`)).toMatchObject({ viaToken: true });
     expect(await findChapterByPath(database.db, "/no-existe")).toBeNull();
   });
 
@@ -70,5 +80,38 @@ describe.each(DATABASE_KINDS)("chapters on %s", (kind) => {
     const after = await listChapterCards(database.db, { userId: "reader", forceUnlocked: false });
     expect(after.cards.filter((card) => card.unlocked).map((card) => card.number)).toEqual([1, 5]);
     expect(after.unlockedCount).toBe(1);
+  });
+
+  it("links every card by its slug, never by a token path", async () => {
+    const { cards, specialPath } = await listChapterCards(database.db, { userId: null, forceUnlocked: true });
+    const tokens = CHAPTER_PATHS.map((chapter) => `/${chapter.token}`);
+    for (const card of cards) {
+      expect(card.path).toBe(`/${card.slug}`);
+      expect(tokens).not.toContain(card.path);
+    }
+    expect(specialPath).toBe("/capitulo-especial");
+  });
+
+  it("opens a slug when forced, for chapter 1, once unlocked, and the special chapter while its card shows", async () => {
+    await insertUsers(database.db, "slugs");
+    const chapter = (id: string) => {
+      const path = CHAPTER_PATHS.find((candidate) => candidate.id === id)!;
+      return { id, number: path.number, layout: path.layout };
+    };
+    const real = { userId: "slugs", forceUnlocked: false };
+    expect(await slugOpensFor(database.db, chapter("capitulo-9"), { userId: null, forceUnlocked: true })).toBe(true);
+    expect(await slugOpensFor(database.db, chapter("capitulo-1"), { userId: null, forceUnlocked: false })).toBe(true);
+    expect(await slugOpensFor(database.db, chapter("capitulo-9"), real)).toBe(false);
+    expect(await slugOpensFor(database.db, chapter("capitulo-especial"), real)).toBe(false);
+    await database.db
+      .insertInto("unlocked_chapters")
+      .values([
+        { user_id: "slugs", chapter_id: "capitulo-9" },
+        { user_id: "slugs", chapter_id: "capitulo-2" },
+      ])
+      .execute();
+    expect(await slugOpensFor(database.db, chapter("capitulo-9"), real)).toBe(true);
+    expect(await slugOpensFor(database.db, chapter("capitulo-especial"), real)).toBe(true);
+    expect(await slugOpensFor(database.db, chapter("capitulo-10"), real)).toBe(false);
   });
 });

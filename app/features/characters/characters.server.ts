@@ -32,7 +32,7 @@ export type Character = {
  * What /personajes sends to every reader. The unlocking path stays on the server: it is the
  * secret a QR code in the book carries, and knowing it would unlock the character without the book.
  */
-export type PublicCharacter = Pick<
+export type OpenCharacter = Pick<
   Character,
   | "id"
   | "name"
@@ -46,7 +46,22 @@ export type PublicCharacter = Pick<
   | "tags"
   | "requiredUrlText"
   | "style"
-> & { imageSrc: string };
+> & { imageSrc: string; locked: false };
+
+/**
+ * A card the reader has not unlocked yet: a silhouette, its name and the hint, nothing more. Its
+ * details (subtitle, description, power, weakness, colour, home, tags, picture) stay on the
+ * server until the code is scanned, so the surprise cannot be read in the page or its data.
+ */
+export type LockedCharacter = Pick<Character, "id" | "name" | "requiredUrlText" | "style" | "position"> & {
+  imageSrc: string;
+  locked: true;
+};
+
+export type PublicCharacter = OpenCharacter | LockedCharacter;
+
+/** The picture every locked card shows instead of the character's own. */
+export const LOCKED_CHARACTER_IMAGE = "/images/characters/silueta.svg";
 
 export type CharacterCatalogue = {
   characters: PublicCharacter[];
@@ -113,8 +128,21 @@ export function versionedImageSrc(imageUrl: string, updatedAt: Date): string {
   return `${imageUrl}${imageUrl.includes("?") ? "&" : "?"}v=${updatedAt.getTime()}`;
 }
 
-export function toPublicCharacter(character: Character): PublicCharacter {
+export function toLockedCharacter(character: Character): LockedCharacter {
   return {
+    id: character.id,
+    name: character.name,
+    requiredUrlText: character.requiredUrlText,
+    style: character.style,
+    position: "center",
+    imageSrc: LOCKED_CHARACTER_IMAGE,
+    locked: true,
+  };
+}
+
+export function toPublicCharacter(character: Character): OpenCharacter {
+  return {
+    locked: false,
     id: character.id,
     name: character.name,
     subtitle: character.subtitle,
@@ -144,14 +172,16 @@ export async function readCatalogue(db: Db, userId: string | null): Promise<Char
       ? db.selectFrom("unlocked_characters").select("character_id").where("user_id", "=", userId).execute()
       : Promise.resolve(null),
   ]);
-  let unlockedIds: string[] | null = null;
-  if (unlockedRows) {
-    const unlocked = new Set(unlockedRows.map((row) => row.character_id));
-    unlockedIds = characters
-      .filter((character) => character.requiredUrl === null || unlocked.has(character.id))
-      .map((character) => character.id);
-  }
-  return { characters: characters.map(toPublicCharacter), unlockedIds };
+  if (!unlockedRows) return { characters: characters.map(toPublicCharacter), unlockedIds: null };
+  const unlocked = new Set(unlockedRows.map((row) => row.character_id));
+  const open = (character: Character) => character.requiredUrl === null || unlocked.has(character.id);
+  return {
+    // A reader's locked cards carry no details (LockedCharacter).
+    characters: characters.map((character) =>
+      open(character) ? toPublicCharacter(character) : toLockedCharacter(character),
+    ),
+    unlockedIds: characters.filter(open).map((character) => character.id),
+  };
 }
 
 function toColumns(input: CharacterInput) {

@@ -126,6 +126,48 @@ describe.each(DATABASE_KINDS)("characters on %s", (kind) => {
       expect((await readCatalogue(services.db, admin.userId)).unlockedIds).toEqual(["valentina"]);
     });
 
+    it("sends a reader's locked card as silhouette, name and hint only, and all of it once unlocked", async () => {
+      await insert([{ id: "murcielago", name: "Murciélago", sort_order: 1, required_url: "/cueva" }]);
+      await services.db
+        .updateTable("characters")
+        .set({
+          subtitle: "Señor de la cueva",
+          description: "Vive donde no llega la luz.",
+          power: "Vuela sin hacer ruido.",
+          weakness: "Secreto: le asusta el amanecer.",
+          color: "negro",
+          place: "La cueva de los ecos",
+          tags: ["nocturno"],
+          image_url: "/images/characters/camazotz.svg",
+          required_url_text: "Escanea el código del capítulo 6.",
+        })
+        .where("id", "=", "murcielago")
+        .execute();
+      const locked = await readCatalogue(services.db, reader.userId);
+      expect(locked.characters).toEqual([
+        {
+          id: "murcielago",
+          name: "Murciélago",
+          requiredUrlText: "Escanea el código del capítulo 6.",
+          style: "basic",
+          position: "center",
+          imageSrc: "/images/characters/silueta.svg",
+          locked: true,
+        },
+      ]);
+      const sent = JSON.stringify(locked);
+      for (const secret of ["Señor de la cueva", "no llega la luz", "sin hacer ruido", "amanecer", "negro", "ecos"])
+        expect(sent).not.toContain(secret);
+      expect(sent).not.toContain("camazotz.svg");
+
+      await services.db
+        .insertInto("unlocked_characters")
+        .values({ user_id: reader.userId, character_id: "murcielago" })
+        .execute();
+      const open = await readCatalogue(services.db, reader.userId);
+      expect(open.characters[0]).toMatchObject({ locked: false, weakness: "Secreto: le asusta el amanecer." });
+    });
+
     it("versions site images by the last update, leaving other hosts' URLs alone", () => {
       const at = new Date("2026-01-02T03:04:05Z");
       expect(versionedImageSrc("/images/characters/choc.svg", at)).toBe(

@@ -1,61 +1,386 @@
+import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
+import type { CommentDecisionAction } from "../../lib/db-schema.ts";
 import type { Publish } from "../../lib/live.server.ts";
-import { commentsTopic } from "./comment-topics.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
-import { checkComment, COMMENT_MESSAGES } from "./comment.schema.ts";
+import { riskReasons } from "../../lib/risky-text.server.ts";
+import type { CommentEvent } from "./comment-events.ts";
+import { COMMENTS_QUEUE_TOPIC, commentsTopic } from "./comment-topics.ts";
+import { checkComment, COMMENT_MESSAGES, REPORT_REASONS, REPORTS_TO_HIDE } from "./comment.schema.ts";
 
-export type CommentView = { id: string; text: string; userName: string; createdAt: string };
+export type CommentsModeration = "off" | "risky" | "all";
+
+/** Who is looking: what a list may show depends on it (server-side, never the client's say). */
+export type Viewer = { userId: string | null; isAdmin: boolean };
+
+export type CommentView = {
+  id: string;
+  text: string;
+  /** The author's public name (apodo), never their e-mail or private display name. */
+  userName: string;
+  createdAt: string;
+  /** 'held' reaches only its author and admins. */
+  status: "visible" | "held";
+  mine: boolean;
+  reportedByMe: boolean;
+};
 
 const PAGE_SIZE = 100;
+const FALLBACK_NAME = "Lector";
 
-/** Newest first (SPEC.md §7). */
-export async function listComments(db: Db, sectionId: string): Promise<CommentView[]> {
+/** The apodo of the comment's author as it is now, so a new apodo shows on old comments too. */
+const apodoOf = sql<string>`coalesce(nullif((select p.apodo from profiles p where p.user_id = c.user_id), ''), ${FALLBACK_NAME})`;
+
+/**
+ * A chapter's comments as `viewer` may see them, newest first (SPEC.md §7): visible ones for
+ * everybody, held ones only for their author and admins, hidden ones for nobody.
+ */
+export async function listComments(db: Db, sectionId: string, viewer: Viewer): Promise<CommentView[]> {
+  const me = viewer.userId ?? "";
   const rows = await db
-    .selectFrom("comments")
-    .select(["id", "text", "user_name", "created_at"])
-    .where("section_id", "=", sectionId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .selectFrom("comments as c")
+    .select(["c.id", "c.text", "c.user_id", "c.created_at", "c.status"])
+    .select(apodoOf.as("apodo"))
+    .select(
+      sql<boolean>`exists (select 1 from comment_reports r where r.comment_id = c.id and r.reporter_id = ${me})`.as(
+        "reported_by_me",
+      ),
+    )
+    .where("c.section_id", "=", sectionId)
+    .where((eb) =>
+      viewer.isAdmin
+        ? eb("c.status", "in", ["visible", "held"])
+        : eb.or([eb("c.status", "=", "visible"), eb.and([eb("c.status", "=", "held"), eb("c.user_id", "=", me)])]),
+    )
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
     .limit(PAGE_SIZE)
     .execute();
   return rows.map((row) => ({
     id: row.id,
     text: row.text,
-    userName: row.user_name,
+    userName: row.apodo,
     createdAt: row.created_at.toISOString(),
+    status: row.status === "held" ? "held" : "visible",
+    mine: row.user_id === me,
+    reportedByMe: Boolean(row.reported_by_me),
   }));
 }
 
 /** Per reader: a conversation's pace, not a flood. */
 export const COMMENT_RATE_LIMIT = { max: 5, windowSeconds: 60 };
 
-export type PostCommentResult = { ok: true } | { ok: false; status: 400 | 429; error: string };
+export type PostCommentResult = { ok: true; held: boolean } | { ok: false; status: 400 | 429; error: string };
+
+/** Why a new comment must wait for an admin under `moderation` (empty: it goes out at once). */
+export async function holdReasons(
+  db: Db,
+  moderation: CommentsModeration,
+  input: { userId: string; text: string },
+): Promise<string[]> {
+  if (moderation === "off") return [];
+  const reasons: string[] = riskReasons(input.text);
+  if (moderation === "all") reasons.unshift("todos");
+  if (await isUnder14(db, input.userId)) reasons.push("menor");
+  return reasons;
+}
+
+/**
+ * A reader under 14, by the age on their profile. An account with no age given is not taken
+ * as a child here (the sign-up's birth year, when asked, fills it in).
+ */
+async function isUnder14(db: Db, userId: string) {
+  const profile = await db.selectFrom("profiles").select("age").where("user_id", "=", userId).executeTakeFirst();
+  return profile?.age != null && profile.age < 14;
+}
 
 /**
  * Stores a signed-in reader's comment on a section (a chapter slug the caller resolved from the
- * page, never from the form). userName is the display name, or 'Anonymous' (SPEC.md §7).
+ * page, never from the form), as text. A held comment is announced to the admins' queue only:
+ * the chapter's readers have nothing new to see.
  */
 export async function postComment(
   db: Db,
   publish: Publish,
-  input: { userId: string; sectionId: string; text: unknown },
+  input: { userId: string; sectionId: string; text: unknown; moderation: CommentsModeration },
 ): Promise<PostCommentResult> {
   const checked = checkComment(input.text);
   if (!checked.ok) return { ok: false, status: 400, error: checked.error };
   const limit = await hitRateLimit(db, `comment:${input.userId}`, COMMENT_RATE_LIMIT);
   if (!limit.allowed) return { ok: false, status: 429, error: COMMENT_MESSAGES.rateLimited };
+  const reasons = await holdReasons(db, input.moderation, { userId: input.userId, text: checked.text });
+  const held = reasons.length > 0;
   await db.transaction().execute(async (trx) => {
     const profile = await trx
       .selectFrom("profiles")
-      .select("display_name")
+      .select("apodo")
       .where("user_id", "=", input.userId)
       .executeTakeFirst();
-    const userName = profile?.display_name.trim() || "Anonymous";
-    await trx
+    const userName = profile?.apodo.trim() || FALLBACK_NAME;
+    const inserted = await trx
       .insertInto("comments")
-      .values({ section_id: input.sectionId, user_id: input.userId, user_name: userName, text: checked.text })
-      .execute();
-    await publish(commentsTopic(input.sectionId), trx);
+      .values({
+        section_id: input.sectionId,
+        user_id: input.userId,
+        user_name: userName,
+        text: checked.text,
+        status: held ? "held" : "visible",
+        held_reasons: reasons.join(","),
+      })
+      .returning(["id", "created_at"])
+      .executeTakeFirstOrThrow();
+    // A held comment's text goes to the admins' queue only (and that event carries nothing).
+    if (held) await publish(COMMENTS_QUEUE_TOPIC, trx);
+    else
+      await publish(commentsTopic(input.sectionId), trx, {
+        op: "upsert",
+        comment: { id: inserted.id, text: checked.text, userName, createdAt: inserted.created_at.toISOString() },
+      } satisfies CommentEvent);
   });
-  return { ok: true };
+  return { ok: true, held };
+}
+
+export type CommentChangeResult =
+  { ok: true; message?: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+
+/** The author deletes their own comment (whatever its state); nobody else's. */
+export async function deleteOwnComment(
+  db: Db,
+  publish: Publish,
+  input: { userId: string; commentId: unknown },
+): Promise<CommentChangeResult> {
+  if (typeof input.commentId !== "string" || !input.commentId)
+    return { ok: false, status: 400, error: COMMENT_MESSAGES.notFound };
+  const commentId = input.commentId;
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("comments")
+      .where("id", "=", commentId)
+      .where("user_id", "=", input.userId)
+      .returning("section_id")
+      .executeTakeFirst();
+    if (!deleted) return { ok: false, status: 404, error: COMMENT_MESSAGES.notFound } as const;
+    await publish(commentsTopic(deleted.section_id), trx, { op: "remove", id: commentId } satisfies CommentEvent);
+    await publish(COMMENTS_QUEUE_TOPIC, trx);
+    return { ok: true } as const;
+  });
+}
+
+/**
+ * A signed-in reader reports another's visible comment, once, with one of the listed reasons.
+ * One report puts it in the admins' queue; REPORTS_TO_HIDE from different readers hold it (out
+ * of everyone's sight but its author's) until an admin decides.
+ */
+export async function reportComment(
+  db: Db,
+  publish: Publish,
+  input: { userId: string; commentId: unknown; reason: unknown },
+): Promise<CommentChangeResult> {
+  const reason = REPORT_REASONS.find((known) => known === input.reason);
+  if (!reason) return { ok: false, status: 400, error: COMMENT_MESSAGES.reportReason };
+  if (typeof input.commentId !== "string" || !input.commentId)
+    return { ok: false, status: 400, error: COMMENT_MESSAGES.notFound };
+  const commentId = input.commentId;
+  return db.transaction().execute(async (trx) => {
+    // Locked, so two last reports at once cannot both miss the count.
+    const comment = await trx
+      .selectFrom("comments")
+      .select(["id", "user_id", "section_id", "status", "held_reasons"])
+      .where("id", "=", commentId)
+      .forUpdate()
+      .executeTakeFirst();
+    // Only what this reader can see can be reported: a held or hidden one is not theirs to find.
+    if (!comment || comment.status !== "visible")
+      return { ok: false, status: 404, error: COMMENT_MESSAGES.notFound } as const;
+    if (comment.user_id === input.userId) return { ok: false, status: 409, error: COMMENT_MESSAGES.reportOwn } as const;
+    const inserted = await trx
+      .insertInto("comment_reports")
+      .values({ comment_id: commentId, reporter_id: input.userId, reason })
+      .onConflict((conflict) => conflict.columns(["comment_id", "reporter_id"]).doNothing())
+      .returning("comment_id")
+      .executeTakeFirst();
+    if (!inserted) return { ok: false, status: 409, error: COMMENT_MESSAGES.reportTwice } as const;
+    const open = await trx
+      .selectFrom("comment_reports")
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .where("comment_id", "=", commentId)
+      .where("closed_at", "is", null)
+      .executeTakeFirstOrThrow();
+    if (Number(open.count) >= REPORTS_TO_HIDE) {
+      const reasons = [...new Set([...comment.held_reasons.split(",").filter(Boolean), "reportes"])];
+      await trx
+        .updateTable("comments")
+        .set({ status: "held", held_reasons: reasons.join(",") })
+        .where("id", "=", commentId)
+        .execute();
+      await publish(commentsTopic(comment.section_id), trx, { op: "hold", id: commentId } satisfies CommentEvent);
+    }
+    await publish(COMMENTS_QUEUE_TOPIC, trx);
+    return { ok: true, message: COMMENT_MESSAGES.reported } as const;
+  });
+}
+
+/**
+ * An admin's decision on a comment (the caller checked the role): approve shows it to everyone,
+ * hide takes it from everyone, delete removes it. Open reports are closed, the decision is
+ * recorded with a copy of the comment, and every open page of the chapter and the queue hears.
+ */
+export async function moderateComment(
+  db: Db,
+  publish: Publish,
+  input: { adminId: string; commentId: unknown; action: unknown },
+): Promise<CommentChangeResult> {
+  const action = (["approve", "hide", "delete"] as const).find((known) => known === input.action);
+  if (!action) return { ok: false, status: 400, error: COMMENT_MESSAGES.unknownAction };
+  if (typeof input.commentId !== "string" || !input.commentId)
+    return { ok: false, status: 400, error: COMMENT_MESSAGES.notFound };
+  const commentId = input.commentId;
+  return db.transaction().execute(async (trx) => {
+    const comment = await trx
+      .selectFrom("comments as c")
+      .select(["c.id", "c.user_id", "c.section_id", "c.text", "c.created_at"])
+      .select(apodoOf.as("apodo"))
+      .where("c.id", "=", commentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!comment) return { ok: false, status: 404, error: COMMENT_MESSAGES.notFound } as const;
+    if (action === "delete") await trx.deleteFrom("comments").where("id", "=", commentId).execute();
+    else {
+      await trx
+        .updateTable("comments")
+        .set({ status: action === "approve" ? "visible" : "hidden" })
+        .where("id", "=", commentId)
+        .execute();
+      await trx
+        .updateTable("comment_reports")
+        .set({ closed_at: new Date() })
+        .where("comment_id", "=", commentId)
+        .where("closed_at", "is", null)
+        .execute();
+    }
+    await trx
+      .insertInto("comment_decisions")
+      .values({
+        comment_id: commentId,
+        admin_id: input.adminId,
+        author_id: comment.user_id,
+        action,
+        section_id: comment.section_id,
+        comment_text: comment.text,
+        author_apodo: comment.apodo,
+      })
+      .execute();
+    // Approved: everyone's page shows it (its public data only); hidden or deleted: gone.
+    const event: CommentEvent =
+      action === "approve"
+        ? {
+            op: "upsert",
+            comment: {
+              id: comment.id,
+              text: comment.text,
+              userName: comment.apodo,
+              createdAt: comment.created_at.toISOString(),
+            },
+          }
+        : { op: "remove", id: comment.id };
+    await publish(commentsTopic(comment.section_id), trx, event);
+    await publish(COMMENTS_QUEUE_TOPIC, trx);
+    return { ok: true } as const;
+  });
+}
+
+export type QueueItem = {
+  id: string;
+  sectionId: string;
+  chapterTitle: string;
+  apodo: string;
+  text: string;
+  createdAt: string;
+  status: "visible" | "held";
+  holdReasons: string[];
+  reports: { reason: string; createdAt: string }[];
+};
+
+/** The admins' queue: held comments and visible ones with open reports, oldest first. */
+export async function listQueue(db: Db): Promise<QueueItem[]> {
+  const rows = await db
+    .selectFrom("comments as c")
+    .leftJoin("chapters as ch", "ch.slug", "c.section_id")
+    .select(["c.id", "c.section_id", "c.text", "c.created_at", "c.status", "c.held_reasons", "ch.title"])
+    .select(apodoOf.as("apodo"))
+    .where((eb) =>
+      eb.or([
+        eb("c.status", "=", "held"),
+        eb.and([
+          eb("c.status", "=", "visible"),
+          eb.exists(
+            eb
+              .selectFrom("comment_reports as r")
+              .select("r.comment_id")
+              .whereRef("r.comment_id", "=", "c.id")
+              .where("r.closed_at", "is", null),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy("c.created_at", "asc")
+    .limit(200)
+    .execute();
+  const reports = rows.length
+    ? await db
+        .selectFrom("comment_reports")
+        .select(["comment_id", "reason", "created_at"])
+        .where(
+          "comment_id",
+          "in",
+          rows.map((row) => row.id),
+        )
+        .where("closed_at", "is", null)
+        .orderBy("created_at", "asc")
+        .execute()
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    sectionId: row.section_id,
+    chapterTitle: row.title ?? row.section_id,
+    apodo: row.apodo,
+    text: row.text,
+    createdAt: row.created_at.toISOString(),
+    status: row.status === "held" ? "held" : "visible",
+    holdReasons: row.held_reasons.split(",").filter(Boolean),
+    reports: reports
+      .filter((report) => report.comment_id === row.id)
+      .map((report) => ({ reason: report.reason, createdAt: report.created_at.toISOString() })),
+  }));
+}
+
+export type DecisionView = {
+  id: string;
+  action: CommentDecisionAction;
+  adminEmail: string;
+  createdAt: string;
+  sectionId: string;
+  apodo: string;
+  text: string;
+};
+
+/** Every recorded decision, newest first: who, when, what. */
+export async function listDecisions(db: Db, limit = 100): Promise<DecisionView[]> {
+  const rows = await db
+    .selectFrom("comment_decisions as d")
+    .innerJoin("user as u", "u.id", "d.admin_id")
+    .select(["d.id", "d.action", "u.email", "d.created_at", "d.section_id", "d.author_apodo", "d.comment_text"])
+    .orderBy("d.created_at", "desc")
+    .orderBy("d.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    adminEmail: row.email,
+    createdAt: row.created_at.toISOString(),
+    sectionId: row.section_id,
+    apodo: row.author_apodo,
+    text: row.comment_text,
+  }));
 }

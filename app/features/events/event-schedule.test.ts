@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { eventWhen, eventsJsonLd, type ScheduledEvent } from "./event-schedule.ts";
+import {
+  availabilityOf,
+  calendarYears,
+  eventWhen,
+  eventsJsonLd,
+  siteLocalParts,
+  siteLocalToDate,
+  type ScheduledEvent,
+} from "./event-schedule.ts";
 
 const event = (id: string, availability: ScheduledEvent["availability"]): ScheduledEvent => ({
   id,
@@ -8,13 +16,14 @@ const event = (id: string, availability: ScheduledEvent["availability"]): Schedu
   place: { name: "Biblioteca", city: "Pátzcuaro", region: "Michoacán" },
   description: "Una lectura.",
   availability,
+  bookingUrl: availability === "available" ? "https://boletos.example/lectura" : null,
+  capacity: null,
 });
 
 const options = {
   siteUrl: "https://ejemplo.mx",
   listName: "Eventos",
   organizer: "Editorial Luna",
-  reservationPath: "/reservation",
   imagePath: "/images/book-cover.svg",
 };
 
@@ -67,8 +76,52 @@ describe("eventsJsonLd", () => {
     ]);
   });
 
-  it("points the bookable event's offer at the reservation page", () => {
-    expect((items[0]!.offers as { url: string }).url).toBe("https://ejemplo.mx/reservation");
+  it("points the bookable event's offer at its booking page", () => {
+    expect((items[0]!.offers as { url: string }).url).toBe("https://boletos.example/lectura");
     expect((items[1]!.offers as { url: string }).url).toBe("https://ejemplo.mx/eventos");
+  });
+});
+
+describe("availabilityOf", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const at = (iso: string, soldOut = false, bookingUrl: string | null = "https://boletos.example/") =>
+    availabilityOf({ startsAt: new Date(iso), soldOut, bookingUrl }, now);
+
+  it("never offers booking once the event has started, whatever else is set", () => {
+    expect(at("2026-04-30T16:00:00Z")).toBe("past");
+    expect(at("2026-11-22T12:00:00Z")).toBe("past");
+    expect(at("2026-04-30T16:00:00Z", true)).toBe("past");
+  });
+
+  it("is bookable with a link, full when sold out, free without a link", () => {
+    expect(at("2027-01-10T17:00:00Z")).toBe("available");
+    expect(at("2027-01-10T17:00:00Z", true)).toBe("sold-out");
+    expect(at("2027-01-10T17:00:00Z", false, null)).toBe("free");
+  });
+});
+
+describe("calendarYears", () => {
+  it("follows the events' years, in the venue's time zone", () => {
+    expect(calendarYears([{ startDate: "2025-10-25T17:00:00Z" }, { startDate: "2026-04-30T16:00:00Z" }], 2030)).toBe(
+      "2025-2026",
+    );
+    expect(calendarYears([{ startDate: "2027-03-01T17:00:00Z" }], 2030)).toBe("2027");
+    // 1 January 2027, 03:00 UTC is still New Year's Eve in Mexico City.
+    expect(calendarYears([{ startDate: "2027-01-01T03:00:00Z" }], 2030)).toBe("2026");
+    expect(calendarYears([], 2030)).toBe("2030");
+  });
+});
+
+describe("site-local dates of the admin form", () => {
+  it("reads the venue's wall-clock time and gives it back", () => {
+    const instant = siteLocalToDate("2026-04-30", "10:00")!;
+    expect(instant.toISOString()).toBe("2026-04-30T16:00:00.000Z");
+    expect(siteLocalParts(instant)).toEqual({ date: "2026-04-30", time: "10:00" });
+  });
+
+  it("refuses dates that do not exist", () => {
+    expect(siteLocalToDate("2026-02-30", "10:00")).toBeNull();
+    expect(siteLocalToDate("2026-04-30", "25:00")).toBeNull();
+    expect(siteLocalToDate("pronto", "10:00")).toBeNull();
   });
 });

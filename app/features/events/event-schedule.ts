@@ -1,17 +1,89 @@
-/** Placeholder events of the 2025-2026 calendar: their shape, display dates and structured data. */
+/** Events of the calendar: their shape, display dates, whether they are bookable, and structured data. */
 import { SITE_TIME_ZONE } from "../../lib/dates.ts";
 
-export type EventAvailability = "available" | "sold-out" | "free";
+/** available: has a booking link; free: no booking needed; past: over, never bookable. */
+export type EventAvailability = "available" | "sold-out" | "free" | "past";
 
 export type ScheduledEvent = {
   id: string;
   name: string;
-  /** ISO 8601 with the venue's UTC offset, e.g. 2025-11-01T17:00:00-06:00. */
+  /** ISO 8601, e.g. 2025-11-01T17:00:00-06:00 or 2025-11-01T23:00:00.000Z. */
   startDate: string;
   place: { name: string; city: string; region: string };
   description: string;
   availability: EventAvailability;
+  /** Where a seat is booked; only followed while the event is "available". */
+  bookingUrl: string | null;
+  /** Seats in all, when limited. */
+  capacity: number | null;
 };
+
+/**
+ * An event's availability at `now`: one that has started is past, whatever else is set, so a
+ * booking link is never offered for it; then full; then bookable when it has a link.
+ */
+export function availabilityOf(
+  event: { startsAt: Date; soldOut: boolean; bookingUrl: string | null },
+  now: Date,
+): EventAvailability {
+  if (event.startsAt.getTime() <= now.getTime()) return "past";
+  if (event.soldOut) return "sold-out";
+  return event.bookingUrl ? "available" : "free";
+}
+
+/** The calendar's title: the years its events span ("2025-2026"), or one year. */
+export function calendarYears(events: readonly { startDate: string }[], fallbackYear: number): string {
+  const years = events.map((event) => Number(eventYear.format(new Date(event.startDate))));
+  if (years.length === 0) return String(fallbackYear);
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  return first === last ? String(first) : `${first}-${last}`;
+}
+
+const eventYear = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: SITE_TIME_ZONE });
+
+/**
+ * The instant a wall-clock date and time in the site's time zone stands for ("2026-04-30",
+ * "10:00" in Mexico City → 16:00 UTC). Admins type the venue's local time.
+ */
+export function siteLocalToDate(date: string, time: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match || !clock) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [hour, minute] = [Number(clock[1]), Number(clock[2])];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  // The zone's offset at that moment (twice: the first guess may sit across a change of offset).
+  let instant = asUtc - offsetAt(asUtc);
+  instant = asUtc - offsetAt(instant);
+  return new Date(instant);
+}
+
+/** The site's local date and time of an instant, as the admin form's fields take them. */
+export function siteLocalParts(instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  const hour = parts.hour === "24" ? "00" : parts.hour;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${hour}:${parts.minute}` };
+}
+
+const partsFormat = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: SITE_TIME_ZONE,
+});
+
+function offsetAt(instant: number): number {
+  const { date, time } = siteLocalParts(new Date(instant));
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  return Date.UTC(year, month - 1, day, hour, minute) - Math.floor(instant / 60_000) * 60_000;
+}
 
 /** Events happen in Mexico; their times are shown in the venue's time zone, whatever the server's. */
 const EVENT_TIME_ZONE = SITE_TIME_ZONE;
@@ -41,14 +113,13 @@ const SCHEMA_AVAILABILITY: Record<EventAvailability, string> = {
   available: "https://schema.org/InStock",
   free: "https://schema.org/InStock",
   "sold-out": "https://schema.org/SoldOut",
+  past: "https://schema.org/SoldOut",
 };
 
 type EventListOptions = {
   siteUrl: string;
   listName: string;
   organizer: string;
-  /** Where a seat is booked, for events that take reservations. */
-  reservationPath: string;
   imagePath: string;
 };
 
@@ -87,7 +158,7 @@ export function eventsJsonLd(events: readonly ScheduledEvent[], options: EventLi
           price: "0",
           priceCurrency: "MXN",
           availability: SCHEMA_AVAILABILITY[event.availability],
-          url: absolute(event.availability === "available" ? options.reservationPath : "/eventos"),
+          url: event.availability === "available" && event.bookingUrl ? event.bookingUrl : absolute("/eventos"),
         },
       },
     })),

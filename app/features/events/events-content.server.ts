@@ -1,11 +1,17 @@
-import { eventWhen, eventsJsonLd, type EventAvailability, type ScheduledEvent } from "./event-schedule.ts";
+import {
+  calendarYears,
+  eventWhen,
+  eventsJsonLd,
+  type EventAvailability,
+  type ScheduledEvent,
+} from "./event-schedule.ts";
 import { welcomeLineFor, type WelcomeKey } from "./welcome-line.ts";
 
 /** Spanish copy of /eventos. Server-only: the loader picks the welcome line and formats dates. */
 
 export const EVENTS_HEADING = "Si estás aquí, ya eres parte de esta historia";
+/** SPEC.md's calendar title; the title now follows the events' years (calendarYears). */
 export const CALENDAR_TITLE = "2025-2026";
-export const RESERVATION_PATH = "/reservation";
 
 export const GENERAL_WELCOME =
   "Te damos la bienvenida al lugar donde la aventura de Valentina y Taquito sale del libro: lecturas, talleres y mucho cempasúchil.";
@@ -24,59 +30,11 @@ export const WELCOME_LINES: Readonly<Record<WelcomeKey, string>> = {
     "Pusiste tu flor en la ofrenda y el camino de pétalos te trajo hasta aquí. Gracias por recordar a quienes quieres.",
 };
 
-/** Placeholder calendar (SPEC.md: 2025-2026 with placeholder events). */
-const EVENTS: readonly ScheduledEvent[] = [
-  {
-    id: "lectura-patzcuaro",
-    name: "Lectura en voz alta: Salida a Tzintzuntzan",
-    startDate: "2025-10-25T11:00:00-06:00",
-    place: { name: "Biblioteca del Lago", city: "Pátzcuaro", region: "Michoacán" },
-    description:
-      "Leemos juntos el primer capítulo y cada quien se lleva una mariposa monarca de papel para su cuaderno.",
-    availability: "free",
-  },
-  {
-    id: "papel-picado",
-    name: "Taller de papel picado para la ofrenda",
-    startDate: "2025-11-01T16:00:00-06:00",
-    place: { name: "Casa de la Cultura", city: "Tzintzuntzan", region: "Michoacán" },
-    description:
-      "Con tijeras, papel de china y mucha paciencia, hacemos el papel picado morado y naranja de la abuela Lupe.",
-    availability: "sold-out",
-  },
-  {
-    id: "feria-del-libro",
-    name: "Presentación del libro con sus autores",
-    startDate: "2025-11-29T12:00:00-06:00",
-    place: { name: "Salón de las Letras de la feria del libro", city: "Guadalajara", region: "Jalisco" },
-    description:
-      "Regina y Tomás cuentan cómo nació la historia, responden preguntas y firman libros. Taquito manda saludos.",
-    availability: "free",
-  },
-  {
-    id: "alebrijes",
-    name: "Taller: dibuja tu alebrije con Choc",
-    startDate: "2026-03-21T11:00:00-06:00",
-    place: { name: "Museo de Arte Popular del Barrio", city: "Morelia", region: "Michoacán" },
-    description:
-      "Cabeza de jaguar, alas de águila, cola de iguana… Inventa tu propio alebrije y ponle todos los colores que quieras.",
-    availability: "free",
-  },
-  {
-    id: "dia-del-nino",
-    name: "Cuentacuentos del Mictlán por el Día del Niño",
-    startDate: "2026-04-30T10:00:00-06:00",
-    place: { name: "Foro Cultural del Jardín", city: "Ciudad de México", region: "CDMX" },
-    description:
-      "Una función de cuentos con música, calaveritas y sombras chinas. El cupo es limitado: reserva tu lugar gratis.",
-    availability: "available",
-  },
-];
-
 const STATUS_LABELS: Record<EventAvailability, string> = {
   available: "Disponible",
   "sold-out": "¡Cupo lleno!",
   free: "Entrada libre",
+  past: "Ya pasó",
 };
 
 function eventView(event: ScheduledEvent) {
@@ -89,13 +47,15 @@ function eventView(event: ScheduledEvent) {
     time: `${when.time} h`,
     place: `${event.place.name} · ${event.place.city}, ${event.place.region}`,
     description: event.description,
+    capacity: event.capacity ? `Cupo: ${event.capacity} lugares` : null,
+    past: event.availability === "past",
     status: {
       availability: event.availability,
       label: STATUS_LABELS[event.availability],
-      /** Only bookable events link to the reservation page; the rest of the sentence is for screen readers. */
+      /** Only bookable events link to their booking page; the rest of the sentence is for screen readers. */
       reservation:
-        event.availability === "available"
-          ? { to: RESERVATION_PATH, context: `: reserva tu lugar en «${event.name}»` }
+        event.availability === "available" && event.bookingUrl
+          ? { to: event.bookingUrl, context: `: reserva tu lugar en «${event.name}»` }
           : null,
     },
   };
@@ -105,18 +65,18 @@ export type EventView = ReturnType<typeof eventView>;
 
 export function eventsPageContent(
   searchParams: URLSearchParams,
-  options: { siteUrl: string; organizer: string; imagePath: string },
+  options: { siteUrl: string; organizer: string; imagePath: string; now: Date },
+  events: readonly ScheduledEvent[],
 ) {
+  const title = calendarYears(events, options.now.getFullYear());
   return {
     seo: {
       title: "Eventos",
-      description:
-        "Lecturas, talleres y presentaciones de «Valentina y Taquito en el Mictlán» en la temporada 2025-2026. Reserva tu lugar.",
-      jsonLd: eventsJsonLd(EVENTS, {
+      description: `Lecturas, talleres y presentaciones de «Valentina y Taquito en el Mictlán» en la temporada ${title}. Reserva tu lugar.`,
+      jsonLd: eventsJsonLd(events, {
         siteUrl: options.siteUrl,
-        listName: `Eventos ${CALENDAR_TITLE}`,
+        listName: `Eventos ${title}`,
         organizer: options.organizer,
-        reservationPath: RESERVATION_PATH,
         imagePath: options.imagePath,
       }),
     },
@@ -125,9 +85,9 @@ export function eventsPageContent(
     welcome: welcomeLineFor(searchParams, WELCOME_LINES, GENERAL_WELCOME),
     calendar: {
       eyebrow: "Calendario de eventos",
-      title: CALENDAR_TITLE,
-      intro: "Lecturas, talleres y presentaciones para toda la familia. Las fechas son de ejemplo y pueden cambiar.",
-      events: EVENTS.map(eventView),
+      title,
+      intro: "Lecturas, talleres y presentaciones para toda la familia. Las fechas pueden cambiar.",
+      events: events.map(eventView),
     },
   };
 }

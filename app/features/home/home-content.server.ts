@@ -21,9 +21,11 @@ type HomeContentOptions = {
   /** The reader came from the book's QR code (/?book). */
   hasBook: boolean;
   specialChapterPath: string;
+  /** SHOP_URL: the 'Tienda' tile shows only when the publisher has a shop to send readers to. */
+  shopUrl: string | null;
 };
 
-export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath }: HomeContentOptions) {
+export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath, shopUrl }: HomeContentOptions) {
   return {
     seo: {
       title: siteName,
@@ -67,7 +69,8 @@ export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath
         ),
         tile("/capitulos", "Capítulos", "Lee la historia capítulo por capítulo.", "tile-capitulos.svg"),
         tile("/el-libro", "El libro", "Todo sobre el libro y quienes lo escribieron.", "tile-el-libro.svg"),
-        tile("/section1", "Tienda", "Libros, separadores y otros tesoros.", "tile-tienda.svg"),
+        // SPEC.md's /section1 was a placeholder that led to a 404.
+        ...(shopUrl ? [tile(shopUrl, "Tienda", "Libros, separadores y otros tesoros.", "tile-tienda.svg")] : []),
       ],
     },
     story: {
@@ -101,7 +104,8 @@ export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath
     events: {
       heading: "Ven a una lectura en vivo",
       text: "Leemos en voz alta, hacemos talleres de papel picado y presentamos el libro en ferias de todo México.",
-      reserve: { label: "Reserva tu lugar", to: "/reservation" },
+      // Each event on the calendar has its own booking link (or none, once past or full).
+      reserve: { label: "Reserva tu lugar", to: "/eventos#calendario-titulo" },
       all: { label: "Ver todos los eventos", to: "/eventos" },
     },
     reviews: {

@@ -14,6 +14,7 @@ export type Section =
   | "el-libro"
   | "eventos"
   | "perfil"
+  | "pasaporte"
   | "login"
   | "contacto"
   | "admin"
@@ -29,6 +30,7 @@ const FIXED: Record<string, Section> = {
   // Both readings of SPEC.md: the map knows /profile, the link goes to /tu-perfil.
   "/tu-perfil": "perfil",
   "/profile": "perfil",
+  "/pasaporte": "pasaporte",
   "/login": "login",
   "/contact": "contacto",
   "/add-character": "admin",
@@ -37,14 +39,15 @@ const FIXED: Record<string, Section> = {
 
 /**
  * The section a path belongs to, for the highlighted navbar link and the body class.
- * `chapterPaths` are the paths that open a chapter page (token and slug paths, /section3).
+ * `isChapterPage`: the path opened a chapter (chapters are looked up in the database, so only
+ * the route that found one knows).
  */
-export function sectionOf(pathname: string, chapterPaths: ReadonlySet<string>): Section {
+export function sectionOf(pathname: string, isChapterPage = false): Section {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const fixed = FIXED[path];
   if (fixed) return fixed;
   if (path.startsWith("/adminpanel/")) return "admin";
-  if (chapterPaths.has(path)) return "capitulo";
+  if (isChapterPage || path === "/section3") return "capitulo";
   return "otro";
 }
 

@@ -1,4 +1,6 @@
+import { ageFromBirthYear } from "../../lib/birth-year.ts";
 import type { Db } from "../../lib/db.server.ts";
+import { generateApodo } from "./apodo.server.ts";
 import type { ProfileInput } from "./profile.schema.ts";
 
 export type Profile = {
@@ -10,13 +12,32 @@ export type Profile = {
   website: string;
   clan: number;
   lastUpdated: Date;
+  /** The public name; displayName stays private (navbar, this profile). */
+  apodo: string;
+  /** Null while the age question is unanswered. */
+  birthYear: number | null;
 };
 
-/** Every account gets a profile when it is created; the display name starts as the account name. */
-export async function createProfileForUser(db: Db, user: { id: string; email: string; name: string }) {
+/**
+ * Every account gets a profile when it is created: the private display name starts as the
+ * account name, the public apodo is generated and has nothing of the e-mail.
+ */
+export async function createProfileForUser(
+  db: Db,
+  user: { id: string; email: string; name: string; birthYear?: number | null },
+) {
+  // An e-mail sign-up has answered the age question already; a Google one answers it next.
+  const birthYear = user.birthYear ?? null;
   await db
     .insertInto("profiles")
-    .values({ user_id: user.id, email: user.email.toLowerCase(), display_name: user.name.trim().slice(0, 60) })
+    .values({
+      user_id: user.id,
+      email: user.email.toLowerCase(),
+      display_name: user.name.trim().slice(0, 60),
+      apodo: generateApodo(user.email),
+      birth_year: birthYear,
+      age: birthYear === null ? null : ageFromBirthYear(birthYear),
+    })
     .onConflict((conflict) => conflict.column("user_id").doNothing())
     .execute();
 }
@@ -33,7 +54,25 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
     website: row.website,
     clan: row.clan,
     lastUpdated: row.last_updated,
+    apodo: row.apodo,
+    birthYear: row.birth_year,
   };
+}
+
+/** Whether the account still has to answer the age question (no profile counts as unanswered). */
+export async function needsBirthYear(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("profiles").select("birth_year").where("user_id", "=", userId).executeTakeFirst();
+  return !row || row.birth_year === null;
+}
+
+/** The age step's answer: the year, and the age it gives. */
+export async function saveBirthYear(db: Db, user: { id: string; email: string; name: string }, birthYear: number) {
+  await createProfileForUser(db, user);
+  await db
+    .updateTable("profiles")
+    .set({ birth_year: birthYear, age: ageFromBirthYear(birthYear), last_updated: new Date() })
+    .where("user_id", "=", user.id)
+    .execute();
 }
 
 /**
@@ -54,6 +93,7 @@ export async function saveOwnProfile(
       age: input.age,
       clan: input.clan,
       last_updated: new Date(),
+      apodo: generateApodo(user.email),
     })
     .onConflict((conflict) =>
       conflict.column("user_id").doUpdateSet({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as profileAction, loader as profileLoader } from "../../routes/tu-perfil.tsx";
 import {
+  ADULT_BIRTH_YEAR,
   createTestServices,
   routeArgs,
   signUpReader,
@@ -25,7 +26,9 @@ describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
       displayName: "nueva",
       email: "nueva@example.com",
       clan: 0,
-      age: null,
+      // The sign-up's answer to 'Año de nacimiento' (an adult's, by default).
+      birthYear: ADULT_BIRTH_YEAR,
+      age: 30,
     });
   });
 
@@ -41,7 +44,7 @@ describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
     );
     expect(result).toEqual({ ok: true });
     expect(await getProfile(services.db, ana.userId)).toMatchObject({ displayName: "Ana del Lago", age: 10, clan: 4 });
-    expect(await getProfile(services.db, beto.userId)).toMatchObject({ displayName: "beto", age: null, clan: 0 });
+    expect(await getProfile(services.db, beto.userId)).toMatchObject({ displayName: "beto", age: 30, clan: 0 });
   });
 
   it("keeps bio and website, which the form has no inputs for, and sets lastUpdated", async () => {
@@ -79,7 +82,7 @@ describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
       }),
     );
     expect(statusOf(result)).toBe(400);
-    expect(await getProfile(services.db, userId)).toMatchObject({ displayName: "dani", age: null, clan: 0 });
+    expect(await getProfile(services.db, userId)).toMatchObject({ displayName: "dani", age: 30, clan: 0 });
   });
 
   it("sends a visitor to /login, remembering the page", async () => {

@@ -8,11 +8,12 @@ export async function resolveQrCode(db: Db, code: string, now = new Date()): Pro
   if (!/^[a-z0-9-]{1,64}$/i.test(code)) return { state: "invalid" };
   const row = await db
     .selectFrom("qr_codes")
-    .select(["redirect_to", "expires_at"])
+    .select(["redirect_to", "expires_at", "active"])
     .where("code", "=", code.toLowerCase())
     .executeTakeFirst();
   if (!row) return { state: "invalid" };
-  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return { state: "expired" };
+  // A code an admin deactivated is no longer valid, like an expired one ('Expired Code').
+  if (!row.active || (row.expires_at && row.expires_at.getTime() <= now.getTime())) return { state: "expired" };
   return { state: "valid", target: row.redirect_to };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { initialLedger, mustReport } from "./unlock-visits.ts";
 
 type Unlocked = { kind: "character" | "chapter"; name: string };
 
@@ -9,23 +10,24 @@ const celebrate = (items: Unlocked[]) => {
   return `¡Desbloqueaste ${list}!`;
 };
 
-type Props = { signedIn: boolean; unlockedOnLoad: Unlocked[] };
+type Props = { userId: string | null; unlockedOnLoad: Unlocked[] };
 
 /**
  * Celebrates what a page view unlocked. A full page load was handled by the server (root
- * loader); each client-side navigation of a signed-in reader is reported here.
+ * loader) for whoever was signed in then; every other view of a signed-in reader is reported
+ * here — including the page the tab first opened, once a visitor signs in or up on it
+ * (unlock-visits.ts).
  */
-export function UnlockToast({ signedIn, unlockedOnLoad }: Props) {
+export function UnlockToast({ userId, unlockedOnLoad }: Props) {
   const location = useLocation();
   const [message, setMessage] = useState<string | null>(() =>
     unlockedOnLoad.length ? celebrate(unlockedOnLoad) : null,
   );
   const path = location.pathname + location.search;
-  const firstPath = useRef(path);
+  const ledger = useRef(initialLedger(userId, path));
 
   useEffect(() => {
-    if (!signedIn || path === firstPath.current) return;
-    firstPath.current = "";
+    if (!mustReport(ledger.current, userId, path)) return;
     let current = true;
     // keepalive: the unlock still lands if the reader moves on at once.
     fetch("/api/unlocks", {
@@ -42,7 +44,7 @@ export function UnlockToast({ signedIn, unlockedOnLoad }: Props) {
     return () => {
       current = false;
     };
-  }, [signedIn, path]);
+  }, [userId, path]);
 
   useEffect(() => {
     if (!message) return;

@@ -7,7 +7,7 @@ import {
   statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { CHAPTER_PATHS, tokenPathOf } from "../chapters/chapter-paths.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { unlockedCharacterIds } from "./unlocks.server.ts";
 
 const post = (services: TestServices, body: unknown, cookie?: string) =>

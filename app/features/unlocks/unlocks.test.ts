@@ -5,7 +5,7 @@ import {
   insertUsers,
   type TestDatabase,
 } from "../../../tests/support/test-database.ts";
-import { CHAPTER_PATHS, tokenPathOf } from "../chapters/chapter-paths.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { unlockedCharacterIds, unlockForVisit, unlockPathsFor } from "./unlocks.server.ts";
 
 const chapter6 = tokenPathOf(CHAPTER_PATHS.find((chapter) => chapter.number === 6)!);

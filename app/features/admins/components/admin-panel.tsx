@@ -24,6 +24,18 @@ export function AdminPanel({ admins, loadError }: Props) {
         <Link to="/adminpanel/estadisticas" className="btn btn-outline-primary">
           Estadísticas
         </Link>
+        <Link to="/adminpanel/qr" className="btn btn-outline-primary">
+          Códigos QR
+        </Link>
+        <Link to="/adminpanel/capitulos" className="btn btn-outline-primary">
+          Capítulos
+        </Link>
+        <Link to="/adminpanel/comentarios" className="btn btn-outline-primary">
+          Comentarios
+        </Link>
+        <Link to="/adminpanel/eventos" className="btn btn-outline-primary">
+          Eventos
+        </Link>
       </nav>
       {loadError && (
         <div className="alert alert-danger" role="alert">

@@ -1,16 +1,26 @@
+import { lazy, Suspense } from "react";
 import { useNonce } from "../../../ui/nonce.tsx";
+import type { ConsentChoice } from "../analytics-consent.ts";
 import { usePageViews } from "../use-page-views.ts";
 
-export const GTAG_SCRIPT_URL = "https://www.googletagmanager.com/gtag/js";
+// Only sites with GA_MEASUREMENT_ID load the banner and Google's part: the first-visit budget
+// of every other page stays as it was.
+const GoogleAnalytics = lazy(() => import("./google-analytics.tsx"));
 
-/**
- * Mounted once in the root: counts page views, and loads Google's script only when a
- * measurement id is configured (the CSP admits its host only then). React places the async
- * script in the head; if it is blocked, the page works the same and only GA misses the view.
- */
-export function PageViewTracker({ gaMeasurementId }: { gaMeasurementId: string | null }) {
-  usePageViews(gaMeasurementId);
+/** Mounted once in the root: counts page views, and with a measurement id asks about Google. */
+export function PageViewTracker({
+  gaMeasurementId,
+  initialConsent = null,
+}: {
+  gaMeasurementId: string | null;
+  initialConsent?: ConsentChoice;
+}) {
+  const path = usePageViews();
   const nonce = useNonce();
   if (!gaMeasurementId) return null;
-  return <script async src={`${GTAG_SCRIPT_URL}?id=${encodeURIComponent(gaMeasurementId)}`} nonce={nonce} />;
+  return (
+    <Suspense fallback={null}>
+      <GoogleAnalytics gaMeasurementId={gaMeasurementId} initialConsent={initialConsent} path={path} nonce={nonce} />
+    </Suspense>
+  );
 }

@@ -1,13 +1,23 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
 import type { LoginActionResult, LoginMode } from "../login-request.ts";
+import { PASSWORD_RESET_MESSAGES } from "../password-reset-messages.ts";
 
-type Props = { mode: LoginMode; redirectTo: string; googleEnabled: boolean; googleFailed: boolean };
+type Props = {
+  mode: LoginMode;
+  redirectTo: string;
+  googleEnabled: boolean;
+  googleFailed: boolean;
+  /** Arrived here right after choosing a new password. */
+  passwordChanged?: boolean;
+  year: number;
+};
 
 /** /login: Google first, then e-mail and password; the same page signs up with `?modo=registro`. */
-export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed }: Props) {
+export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed, passwordChanged, year }: Props) {
   const result = useActionData<LoginActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -22,6 +32,8 @@ export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed }: Pro
     }
   }, [result]);
 
+  if (result?.checkEmail) return <CheckEmail email={result.checkEmail} />;
+
   const otherMode = new URLSearchParams({ ...(mode === "login" ? { modo: "registro" } : {}), redirectTo });
   const signup = mode === "signup";
   return (
@@ -29,6 +41,11 @@ export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed }: Pro
       <div className="row justify-content-center">
         <div className="col-md-7 col-lg-5">
           <h1 className="mb-4 text-center">{signup ? "Crea tu cuenta" : "Ingresa"}</h1>
+          {passwordChanged && !signup && (
+            <p className="alert alert-success" role="status">
+              {PASSWORD_RESET_MESSAGES.changed}
+            </p>
+          )}
 
           <Form method="post" className="mb-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -86,6 +103,15 @@ export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed }: Pro
                 />
               )}
             </FormField>
+            {signup && (
+              <BirthYearFields
+                // A new key after each answer, so the fields start from what was sent.
+                key={result ? JSON.stringify([result.birthYear, result.guardianEmail]) : "new"}
+                errors={errors}
+                defaults={{ birthYear: result?.birthYear, guardianEmail: result?.guardianEmail }}
+                year={year}
+              />
+            )}
             {result?.error && (
               <p id="login-error" className="text-danger" role="alert">
                 Error: {result.error}
@@ -95,11 +121,38 @@ export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed }: Pro
               {busy ? "Un momento..." : signup ? "Crear cuenta" : "Ingresar"}
             </button>
           </Form>
+          {!signup && (
+            <p className="text-center mt-3 mb-0">
+              <Link to="/recuperar-contrasena">{PASSWORD_RESET_MESSAGES.forgotLink}</Link>
+            </p>
+          )}
 
           <p className="text-center mt-4">
             {signup ? "¿Ya tienes cuenta? " : "¿No tienes cuenta? "}
             <Link to={`/login?${otherMode}`}>{signup ? "Ingresa" : "Crea una cuenta"}</Link>
           </p>
+          {signup && (
+            <p className="text-center small">
+              Antes de crear tu cuenta, lee <Link to="/privacidad">qué guardamos y por qué</Link>.
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** After an e-mail sign-up: the same page whether the address was new or already had an account. */
+function CheckEmail({ email }: { email: string }) {
+  return (
+    <div className="container py-5 login-page">
+      <div className="row justify-content-center">
+        <div className="col-md-7 col-lg-5" role="status">
+          <h1 className="mb-4 text-center">Revisa tu correo</h1>
+          <p>
+            Te enviamos un mensaje a <strong>{email}</strong>. Abre el enlace que trae para terminar y entrar.
+          </p>
+          <p className="small">Si no lo ves en unos minutos, mira en la carpeta de correo no deseado.</p>
         </div>
       </div>
     </div>

@@ -10,9 +10,11 @@ export function BookPromo({ promo, headingId }: { promo: BookPromoContent; headi
       {promo.paragraphs.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-      <Link to={promo.buy.to} className="btn btn-warning btn-lg">
-        {promo.buy.label}
-      </Link>
+      {promo.buy && (
+        <Link to={promo.buy.to} className="btn btn-warning btn-lg">
+          {promo.buy.label}
+        </Link>
+      )}
     </MediaRow>
   );
 }

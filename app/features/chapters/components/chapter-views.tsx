@@ -1,8 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { DialogModal } from "../../../ui/dialog-modal.tsx";
 import { SitePicture } from "../../../ui/picture.tsx";
 import type { ChapterPage } from "../chapters.server.ts";
+
+// The image modal's code comes with the first click on a thumbnail, not with the page: a reader
+// arriving from a printed code downloads less before the chapter works (scripts/budget.ts).
+const DialogModal = lazy(() =>
+  import("../../../ui/dialog-modal.tsx").then((module) => ({ default: module.DialogModal })),
+);
 
 /** Images carry the content's version, so a changed chapter busts caches but an unchanged one caches. */
 export const versioned = (src: string, version: number) => (src ? `${src}?v=${version}` : src);
@@ -12,6 +17,8 @@ type ChapterData = Omit<ChapterPage, "requiredUrl">;
 /** Chapters 1–6 and the special chapter: text, decorative image, thumbnails that open a modal. */
 export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
   const [openImage, setOpenImage] = useState<number | null>(null);
+  // Mounted at the first opening and kept, so closing still animates and returns the focus.
+  const [modalUsed, setModalUsed] = useState(false);
   const selected = openImage === null ? null : chapter.images[openImage];
   return (
     <article className="row g-4">
@@ -42,7 +49,10 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
                 <button
                   type="button"
                   className="thumbnail-button"
-                  onClick={() => setOpenImage(index)}
+                  onClick={() => {
+                    setModalUsed(true);
+                    setOpenImage(index);
+                  }}
                   aria-label={`Ver en grande: ${image.alt}`}
                 >
                   <SitePicture
@@ -55,28 +65,37 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
           </ul>
         </aside>
       )}
-      <DialogModal
-        open={selected != null}
-        onClose={() => setOpenImage(null)}
-        labelledBy="chapter-image-title"
-        size="lg"
-      >
-        {selected && (
-          <figure className="mb-0">
-            <SitePicture
-              picture={{ src: versioned(selected.src, chapter.version), alt: selected.alt, width: 800, height: 600 }}
-              priority
-              className="img-fluid rounded"
-            />
-            <figcaption className="mt-3">
-              <h2 id="chapter-image-title" className="h5">
-                {selected.alt}
-              </h2>
-              <p className="mb-0">{selected.description}</p>
-            </figcaption>
-          </figure>
-        )}
-      </DialogModal>
+      {modalUsed && (
+        <Suspense fallback={null}>
+          <DialogModal
+            open={selected != null}
+            onClose={() => setOpenImage(null)}
+            labelledBy="chapter-image-title"
+            size="lg"
+          >
+            {selected && (
+              <figure className="mb-0">
+                <SitePicture
+                  picture={{
+                    src: versioned(selected.src, chapter.version),
+                    alt: selected.alt,
+                    width: 800,
+                    height: 600,
+                  }}
+                  priority
+                  className="img-fluid rounded"
+                />
+                <figcaption className="mt-3">
+                  <h2 id="chapter-image-title" className="h5">
+                    {selected.alt}
+                  </h2>
+                  <p className="mb-0">{selected.description}</p>
+                </figcaption>
+              </figure>
+            )}
+          </DialogModal>
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -2,8 +2,12 @@ import type { PublicCharacter } from "../characters.server.ts";
 import { CHARACTER_MESSAGES, STYLE_LABELS } from "../character-messages.ts";
 
 /** Spanish alt text: the character's name and subtitle. */
-export const characterAlt = (character: Pick<PublicCharacter, "name" | "subtitle">) =>
-  character.subtitle ? `${character.name}, ${character.subtitle}` : character.name;
+export const characterAlt = (character: PublicCharacter) =>
+  character.locked
+    ? `Silueta de ${character.name}, aún bloqueado`
+    : character.subtitle
+      ? `${character.name}, ${character.subtitle}`
+      : character.name;
 
 export function LockIcon() {
   return (
@@ -34,7 +38,7 @@ type Props = {
 
 /** A 3:4 collectible card; a real button over it opens the detail modal. */
 export function CharacterCard({ character, unlocked, eager, onOpen }: Props) {
-  const locked = unlocked === false;
+  const locked = unlocked === false || character.locked;
   const hintId = `personaje-${character.id}-pista`;
   const hint = locked && character.requiredUrlText;
   return (

@@ -8,6 +8,7 @@ type Props = { character: PublicCharacter; unlocked: boolean | null };
 
 /** Every field of SPEC.md §3 a reader cares about, inside the detail modal. */
 export function CharacterDetail({ character, unlocked }: Props) {
+  if (character.locked) return <LockedCharacterDetail character={character} />;
   const facts: [string, string][] = [
     ["Poder", character.power],
     ["Debilidad", character.weakness],
@@ -72,6 +73,40 @@ export function CharacterDetail({ character, unlocked }: Props) {
               <dd>{character.requiredUrlText}</dd>
             </div>
           )}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** A locked card's modal: the silhouette, the name and how to unlock it; nothing else is known here. */
+function LockedCharacterDetail({ character }: { character: Extract<PublicCharacter, { locked: true }> }) {
+  return (
+    <div className={`row g-4 character-detail character-style-${character.style} is-locked`}>
+      <div className="col-md-5">
+        <img
+          src={character.imageSrc}
+          alt={characterAlt(character)}
+          width="300"
+          height="400"
+          className="character-detail-image"
+        />
+      </div>
+      <div className="col-md-7">
+        <h2 id={DETAIL_TITLE_ID} className="h3 mb-1 character-detail-name">
+          {character.name}
+        </h2>
+        <p className="d-flex flex-wrap gap-2">
+          <span className="character-style-badge">{STYLE_LABELS[character.style]}</span>
+          <span className="character-lock-badge">
+            <LockIcon /> {CHARACTER_MESSAGES.locked}
+          </span>
+        </p>
+        <dl className="character-facts">
+          <div>
+            <dt>Cómo se desbloquea</dt>
+            <dd>{character.requiredUrlText}</dd>
+          </div>
         </dl>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { CHARACTER_STYLES } from "../../../lib/db-schema.ts";
 import { FormField, type FieldControlProps } from "../../../ui/form-field.tsx";
+import { ImageUpload } from "../../../ui/image-upload.tsx";
 import { CHARACTER_MESSAGES, STYLE_LABELS } from "../character-messages.ts";
 import {
   EMPTY_CHARACTER_FORM,
@@ -193,6 +194,7 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
                 inputMode="url"
                 help="Una ruta de este sitio, como /images/characters/valentina.svg."
               />
+              <ImageUpload targetId="character-imageUrl" />
             </div>
             <div className="col-12">
               <Field field="subtitle" label="Subtítulo" defaultValue={values.subtitle} errors={errors} />

@@ -1,10 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PublicCharacter } from "../characters.server.ts";
+import type { OpenCharacter } from "../characters.server.ts";
 import { CharacterGallery } from "./character-gallery.tsx";
 
-const character = (id: string, name: string, overrides: Partial<PublicCharacter> = {}): PublicCharacter => ({
+const character = (id: string, name: string, overrides: Partial<OpenCharacter> = {}): OpenCharacter => ({
+  locked: false,
   id,
   name,
   subtitle: `Subtítulo de ${name}`,

@@ -1,26 +1,68 @@
-import { useEffect, useRef } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
-import { useLiveRevalidation } from "../../../ui/use-live.ts";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { useLiveEvents } from "../../../ui/use-live.ts";
+import { applyCommentEvent, emptyPatches, isCommentEvent, mergeComments } from "../comment-events.ts";
 import { commentsTopic } from "../comment-topics.ts";
-import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
+import { COMMENT_MESSAGES } from "../comment.schema.ts";
 import { formatCommentDate } from "../format-date.ts";
 
-export type CommentItem = { id: string; text: string; userName: string; createdAt: string };
-export type CommentActionResult = { ok: true } | { ok: false; error: string };
+// The form, report, delete and the admins' buttons are for signed-in readers only: loaded on
+// demand, so a visitor arriving from a printed code downloads none of it (scripts/budget.ts).
+const CommentForm = lazy(() => import("./comment-form.tsx").then((module) => ({ default: module.CommentForm })));
+const CommentControls = lazy(() =>
+  import("./comment-controls.tsx").then((module) => ({ default: module.CommentControls })),
+);
 
-type Props = { sectionId: string; comments: CommentItem[]; signedIn: boolean; prompt: string };
+export type CommentItem = {
+  id: string;
+  text: string;
+  userName: string;
+  createdAt: string;
+  status: "visible" | "held";
+  mine: boolean;
+  reportedByMe: boolean;
+};
+export type CommentActionResult =
+  { ok: true; intent: string; held?: boolean; message?: string } | { ok: false; intent: string; error: string };
 
-export function CommentsSection({ sectionId, comments, signedIn, prompt }: Props) {
-  // Every reader of the page sees new comments without a reload.
-  useLiveRevalidation([commentsTopic(sectionId)]);
+type Props = {
+  sectionId: string;
+  comments: CommentItem[];
+  signedIn: boolean;
+  isAdmin: boolean;
+  prompt: string;
+  /** Shown instead of the form to a signed-in reader who may not comment yet (and why). */
+  blockedNotice?: ReactNode;
+};
+
+/** One list per chapter: live changes heard on one are not carried to the next one opened. */
+export function CommentsSection(props: Props) {
+  return <ChapterComments key={props.sectionId} {...props} />;
+}
+
+function ChapterComments({ sectionId, comments: loaded, signedIn, isAdmin, prompt, blockedNotice }: Props) {
+  // Every reader of the page sees new, approved, hidden and deleted comments as they happen:
+  // the event carries the change, laid over the loader's list without reloading it.
+  const [patches, setPatches] = useState(emptyPatches);
+  useLiveEvents([commentsTopic(sectionId)], (event, reload) => {
+    if (isCommentEvent(event.data)) {
+      const change = event.data;
+      setPatches((current) => applyCommentEvent(current, change));
+    } else reload();
+  });
+  const comments = mergeComments(loaded, patches, isAdmin);
   const location = useLocation();
   return (
     <section className="comments mt-5" aria-labelledby="comments-title">
       <h2 id="comments-title" className="h4">
         {comments.length ? COMMENT_MESSAGES.heading : COMMENT_MESSAGES.none}
       </h2>
-      {signedIn ? (
-        <CommentForm prompt={prompt} />
+      {signedIn && blockedNotice ? (
+        blockedNotice
+      ) : signedIn ? (
+        <Suspense fallback={null}>
+          <CommentForm prompt={prompt} />
+        </Suspense>
       ) : (
         <p className="comments-login">
           <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}>{COMMENT_MESSAGES.signInPrompt}</Link>
@@ -29,68 +71,31 @@ export function CommentsSection({ sectionId, comments, signedIn, prompt }: Props
       {comments.length > 0 && (
         <ol className="list-unstyled mt-4" aria-label="Comentarios">
           {comments.map((comment) => (
-            <li key={comment.id} className="card card-body mb-3 comment">
+            <li
+              key={comment.id}
+              className={`card card-body mb-3 comment${comment.status === "held" ? " comment-held" : ""}`}
+              data-comment-id={comment.id}
+            >
               <p className="mb-1 comment-meta">
-                <strong>{comment.userName}</strong> ·{" "}
+                <strong className="comment-author">{comment.userName}</strong> ·{" "}
                 <time dateTime={comment.createdAt} suppressHydrationWarning>
                   {formatCommentDate(comment.createdAt)}
                 </time>
+                {comment.status === "held" && (
+                  <span className="badge text-bg-warning ms-2 comment-status">{COMMENT_MESSAGES.inReview}</span>
+                )}
               </p>
               {/* Text, never HTML: React escapes it. */}
               <p className="mb-0 comment-text">{comment.text}</p>
+              {signedIn && (
+                <Suspense fallback={null}>
+                  <CommentControls comment={comment} isAdmin={isAdmin} />
+                </Suspense>
+              )}
             </li>
           ))}
         </ol>
       )}
     </section>
-  );
-}
-
-function CommentForm({ prompt }: { prompt: string }) {
-  const fetcher = useFetcher<CommentActionResult>();
-  const form = useRef<HTMLFormElement>(null);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const error = result && !result.ok ? result.error : null;
-  // A sent comment clears the box; a refused one stays for the reader to fix.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-  return (
-    <fetcher.Form
-      method="post"
-      ref={form}
-      className="comment-form"
-      onSubmit={(event) => {
-        const text = new FormData(event.currentTarget).get("text");
-        const checked = checkComment(text);
-        // SPEC.md §5: blank text is silently not sent.
-        if (!checked.ok && checked.blank) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="comment" />
-      <label htmlFor="comment-text" className="form-label">
-        {prompt || "¿Qué te pareció este capítulo?"}
-      </label>
-      <textarea
-        id="comment-text"
-        name="text"
-        rows={3}
-        maxLength={COMMENT_MAX_LENGTH}
-        className={`form-control${error ? " is-invalid" : ""}`}
-        aria-describedby={error ? "comment-error comment-hint" : "comment-hint"}
-        aria-invalid={error ? true : undefined}
-      />
-      {error && (
-        <div id="comment-error" className="invalid-feedback">
-          {error}
-        </div>
-      )}
-      <div id="comment-hint" className="form-text">
-        {COMMENT_MESSAGES.hint}
-      </div>
-      <button type="submit" className="btn btn-primary mt-2" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Enviando..." : "Comentar"}
-      </button>
-    </fetcher.Form>
   );
 }

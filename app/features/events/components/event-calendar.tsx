@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { EventView } from "../events-content.server.ts";
 
 type CalendarContent = { eyebrow: string; title: string; intro: string; events: EventView[] };
@@ -7,15 +6,17 @@ const STATUS_CLASS: Record<EventView["status"]["availability"], string> = {
   available: "",
   "sold-out": "text-bg-danger",
   free: "text-bg-secondary",
+  past: "text-bg-light border",
 };
 
 function EventStatus({ status }: { status: EventView["status"] }) {
   if (status.reservation) {
     return (
-      <Link to={status.reservation.to} className="btn btn-success btn-sm">
+      // The booking page is the organiser's, on another site.
+      <a href={status.reservation.to} className="btn btn-success btn-sm" rel="noopener">
         {status.label}
         <span className="visually-hidden">{status.reservation.context}</span>
-      </Link>
+      </a>
     );
   }
   return <span className={`badge ${STATUS_CLASS[status.availability]}`}>{status.label}</span>;
@@ -30,7 +31,12 @@ export function EventCalendar({ calendar }: { calendar: CalendarContent }) {
       <p>{calendar.intro}</p>
       <ol className="list-unstyled event-list">
         {calendar.events.map((event) => (
-          <li key={event.id} className="card event-card" data-testid="event">
+          <li
+            key={event.id}
+            className={`card event-card${event.past ? " is-past" : ""}`}
+            data-testid="event"
+            data-past={event.past ? "true" : undefined}
+          >
             <div className="card-body">
               <p className="event-when mb-1">
                 <time dateTime={event.startDate}>
@@ -40,6 +46,7 @@ export function EventCalendar({ calendar }: { calendar: CalendarContent }) {
               <h3 className="h5">{event.name}</h3>
               <p className="event-place mb-2">{event.place}</p>
               <p>{event.description}</p>
+              {event.capacity && <p className="small mb-2">{event.capacity}</p>}
               <EventStatus status={event.status} />
             </div>
           </li>

@@ -48,7 +48,8 @@ export function AdventureMap({ map }: { map: HomeContent["map"] }) {
       <p>{map.intro}</p>
       <ul className="row gy-4 list-unstyled">
         {map.tiles.map((tile) => (
-          <li className="col-6 col-lg-3" key={tile.to}>
+          // Three tiles (no shop configured) share a row evenly instead of leaving a hole.
+          <li className={map.tiles.length === 4 ? "col-6 col-lg-3" : "col-12 col-sm-4"} key={tile.to}>
             <Link to={tile.to} className="map-tile card">
               <img
                 src={tile.image.src}

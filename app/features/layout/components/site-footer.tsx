@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 const SOCIAL_LINKS = [
@@ -18,15 +19,20 @@ const SOCIAL_LINKS = [
   },
 ];
 
-export function SiteFooter({ year }: { year: number }) {
+/** `children`: more footer links the root composes in (the analytics choice, when there is one). */
+export function SiteFooter({ year, children }: { year: number; children?: ReactNode }) {
   return (
     <footer className="site-footer mt-5 py-4">
       <div className="container">
         <div className="row gy-3 align-items-center">
-          <div className="col-md-4">
+          <div className="col-md-4 d-flex flex-wrap gap-3">
             <Link to="/contact" className="footer-link">
               Contacto
             </Link>
+            <Link to="/privacidad" className="footer-link">
+              Privacidad
+            </Link>
+            {children}
           </div>
           <div className="col-md-4">
             <ul className="list-unstyled d-flex gap-3 mb-0 justify-content-md-center" aria-label="Redes sociales">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { NAV_LINKS, type Section } from "../sections.ts";
 
@@ -18,8 +18,20 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const toggler = useRef<HTMLButtonElement>(null);
   // A link chosen in the collapsed menu closes it.
   useEffect(() => setOpen(false), [location.pathname]);
+  // Escape closes the open menu and puts focus back on its button (WAI-ARIA disclosure pattern).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggler.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
 
   // The reader comes back to this page after signing in.
   const here = location.pathname + location.search;
@@ -28,6 +40,9 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
 
   const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
   const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
+  // The two admin links share a section; each is current only on its own pages.
+  const onAdminPanel = location.pathname === "/adminpanel" || location.pathname.startsWith("/adminpanel/");
+  const adminLinkClass = (here: boolean) => `nav-link${here ? " active" : ""}`;
 
   return (
     <nav className="navbar navbar-expand-lg navbar-dark site-navbar" aria-label="Principal">
@@ -36,6 +51,7 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
           <img src="/images/logo.svg" alt="" width="160" height="40" />
         </Link>
         <button
+          ref={toggler}
           type="button"
           className="navbar-toggler"
           aria-controls={menuId}
@@ -56,6 +72,13 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
             ))}
             {user && (
               <li className="nav-item">
+                <Link to="/pasaporte" className={linkClass("pasaporte")} aria-current={current("pasaporte")}>
+                  Pasaporte
+                </Link>
+              </li>
+            )}
+            {user && (
+              <li className="nav-item">
                 <Link to="/tu-perfil" className={linkClass("perfil")} aria-current={current("perfil")}>
                   Tu perfil
                 </Link>
@@ -63,8 +86,24 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
             )}
             {user && isAdmin === true && (
               <li className="nav-item">
-                <Link to="/add-character" className={linkClass("admin")} aria-current={current("admin")}>
+                <Link
+                  to="/add-character"
+                  className={adminLinkClass(location.pathname === "/add-character")}
+                  aria-current={location.pathname === "/add-character" ? "page" : undefined}
+                >
                   Add Character
+                </Link>
+              </li>
+            )}
+            {/* The server decides (root loader's admin flag); /adminpanel checks again itself. */}
+            {user && isAdmin === true && (
+              <li className="nav-item">
+                <Link
+                  to="/adminpanel"
+                  className={adminLinkClass(onAdminPanel)}
+                  aria-current={onAdminPanel ? "page" : undefined}
+                >
+                  Administración
                 </Link>
               </li>
             )}

@@ -1,16 +1,24 @@
-import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useState, type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { CLANS, clanById } from "../clans.ts";
+import { ApodoForm } from "./apodo-form.tsx";
 import { parseProfileForm, type ProfileFieldErrors } from "../profile.schema.ts";
 
 export type ProfileActionResult = { ok: true } | { ok: false; fieldErrors?: ProfileFieldErrors; error?: string };
 
-type Props = { profile: { email: string; displayName: string; age: number | null; clan: number } };
+type Props = {
+  profile: { email: string; displayName: string; age: number | null; clan: number; apodo: string };
+  apodoSuggestions: string[];
+  /** Shown above the form (a child's account waiting for their family). */
+  notice?: ReactNode;
+  /** Shown below the form (the route composes other features' parts here). */
+  children?: ReactNode;
+};
 
 export const AGE_NOTE = "No mostraremos tu edad en el sitio, es solo para fines de personalización.";
 
-export function ProfileForm({ profile }: Props) {
+export function ProfileForm({ profile, apodoSuggestions, notice, children }: Props) {
   const fetcher = useFetcher<ProfileActionResult>();
   const [clanId, setClanId] = useState(profile.clan);
   // Checked here with the action's own schema, so the reader sees the same message at once.
@@ -44,6 +52,7 @@ export function ProfileForm({ profile }: Props) {
     <div className={`profile-page clan-bg-${clan.id}`} data-clan={clan.id}>
       <div className="container py-5">
         <h1 className="mb-4">Tu perfil</h1>
+        {notice}
         <div className="row g-4">
           <div className="col-lg-7">
             <fetcher.Form method="post" className="card card-body shadow-sm" noValidate onSubmit={checkBeforeSending}>
@@ -105,6 +114,7 @@ export function ProfileForm({ profile }: Props) {
             </fetcher.Form>
           </div>
           <div className="col-lg-5">
+            <ApodoForm apodo={profile.apodo} suggestions={apodoSuggestions} />
             <section className="card card-body clan-card shadow-sm" aria-labelledby="clan-title">
               {clan.emblem && (
                 <img
@@ -119,9 +129,13 @@ export function ProfileForm({ profile }: Props) {
                 {clan.title}
               </h2>
               <p className="mb-0">{clan.description}</p>
+              <p className="mt-3 mb-0">
+                <Link to="/pasaporte">Ver tu pasaporte</Link>: los capítulos y personajes que has encontrado.
+              </p>
             </section>
           </div>
         </div>
+        {children}
       </div>
     </div>
   );

@@ -1,21 +1,7 @@
-import { Link, data } from "react-router";
-import type { Route } from "./+types/not-found";
-import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { Link } from "react-router";
 
-export function loader() {
-  return data(null, { status: 404 });
-}
-
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
-    title: "Página no encontrada",
-    description: "Esta página no existe o sigue bloqueada.",
-    path: location.pathname,
-    siteUrl: siteUrlFrom(matches),
-    robots: "noindex, follow",
-  });
-
-export default function NotFound() {
+/** SPEC.md §2 "404": pages may be locked until chapters are completed, with a link home. */
+export function NotFoundView() {
   return (
     <div className="container py-5 text-center">
       <img

@@ -1,7 +1,7 @@
 /**
- * Where each chapter answers. The token paths are printed in the book as QR codes, so they
- * never change; app/routes.ts builds the route table from this list and the seed uses it for
- * each chapter's requiredUrl.
+ * The demo chapters' paths. The token paths are printed in the book as QR codes, so they never
+ * change. Only the seed (and tests) read this list: the site looks chapters up in the database
+ * at request time, and no list of token paths is ever bundled for the browser (issue 13).
  */
 export type ChapterPath = {
   id: string;
@@ -11,7 +11,7 @@ export type ChapterPath = {
   token: string;
   layout: "first" | "second" | "special";
   requiresSignIn: boolean;
-  /** First-layout chapters also answer at /{slug}, which they write into the address bar. */
+  /** First-layout chapters write /{slug} into the address bar when opened by their token. */
   slugRoute: boolean;
 };
 

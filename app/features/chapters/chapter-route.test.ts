@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as chapterLoader } from "../../routes/chapter.tsx";
+import { loader as rootLoader } from "../../root.tsx";
+import {
+  createTestServices,
+  routeArgs,
+  settle,
+  signUpReader,
+  statusOf,
+  type TestServices,
+} from "../../../tests/support/route-harness.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
+
+const byNumber = (number: number) => CHAPTER_PATHS.find((chapter) => chapter.number === number)!;
+
+/** The catch-all chapter route with the real check (CHAPTERS_FORCE_UNLOCKED=false). */
+describe("the chapter route, looked up in the database", () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices("pglite", { seed: true, env: { CHAPTERS_FORCE_UNLOCKED: "false" } });
+  });
+  afterAll(async () => {
+    await services.dispose();
+  });
+
+  const open = async (path: string, cookie?: string) =>
+    settle(async () => chapterLoader(await routeArgs(services, path, { cookie })));
+
+  it("answers 404 for a path that names no chapter", async () => {
+    expect(statusOf(await open("/section1"))).toBe(404);
+    expect(statusOf(await open("/no-existe/para-nada"))).toBe(404);
+  });
+
+  it("sends a visitor to /login from a members' slug or token, remembering the slug", async () => {
+    const bySlug = await open(`/${byNumber(9).slug}`);
+    expect(statusOf(bySlug)).toBe(302);
+    expect((bySlug as Response).headers.get("Location")).toBe(`/login?redirectTo=%2F${byNumber(9).slug}`);
+    expect(statusOf(await open(tokenPathOf(byNumber(9))))).toBe(302);
+  });
+
+  it("opens chapter 1 by slug and by token for visitors", async () => {
+    expect(await open(`/${byNumber(1).slug}`)).toMatchObject({ chapter: { number: 1 }, viaToken: false });
+    expect(await open(tokenPathOf(byNumber(1)))).toMatchObject({ chapter: { number: 1 }, viaToken: true });
+  });
+
+  it("a slug neither opens a locked chapter nor unlocks it; the printed token does both", async () => {
+    const reader = await signUpReader(services, "slug-reader@example.com");
+    const slug = `/${byNumber(9).slug}`;
+    expect(statusOf(await open(slug, reader.cookie))).toBe(404);
+    // A full page load of the slug runs the root loader's unlock: nothing.
+    const rootOnSlug = (await rootLoader(await routeArgs(services, slug, { cookie: reader.cookie }))) as {
+      unlocked: unknown[];
+    };
+    expect(rootOnSlug.unlocked).toEqual([]);
+    expect(statusOf(await open(slug, reader.cookie))).toBe(404);
+
+    const token = tokenPathOf(byNumber(9));
+    const rootOnToken = (await rootLoader(await routeArgs(services, token, { cookie: reader.cookie }))) as {
+      unlocked: { kind: string }[];
+    };
+    expect(rootOnToken.unlocked.some((item) => item.kind === "chapter")).toBe(true);
+    const opened = await open(token, reader.cookie);
+    expect(opened).toMatchObject({ viaToken: true, chapter: { number: 9 } });
+    expect(JSON.stringify(opened)).not.toContain(token);
+    expect(await open(slug, reader.cookie)).toMatchObject({ viaToken: false, chapter: { number: 9 } });
+  });
+});
+
+describe("the chapter route with forced unlock (the default)", () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices("pglite", { seed: true });
+  });
+  afterAll(async () => {
+    await services.dispose();
+  });
+
+  it("opens every chapter by its slug for a signed-in reader, unlocking nothing", async () => {
+    const reader = await signUpReader(services, "forced@example.com");
+    for (const chapter of CHAPTER_PATHS) {
+      const result = await settle(async () =>
+        chapterLoader(await routeArgs(services, `/${chapter.slug}`, { cookie: reader.cookie })),
+      );
+      expect(result, chapter.slug).toMatchObject({ chapter: { slug: chapter.slug } });
+    }
+    const unlocked = await services.db
+      .selectFrom("unlocked_chapters")
+      .selectAll()
+      .where("user_id", "=", reader.userId)
+      .execute();
+    expect(unlocked).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Db } from "../../lib/db.server.ts";
+import type { Publish } from "../../lib/live.server.ts";
+import { COMMENT_MESSAGES } from "./comment.schema.ts";
+import {
+  deleteOwnComment,
+  moderateComment,
+  postComment,
+  reportComment,
+  type CommentsModeration,
+} from "./comments.server.ts";
+
+export type CommentActionResult =
+  { ok: true; intent: string; held?: boolean; message?: string } | { ok: false; intent: string; error: string };
+
+export type CommentActionOutcome = { status: number; body: CommentActionResult };
+
+/**
+ * Every comment form of a chapter page, by `intent`: post, delete one's own, report another's,
+ * and (admins only, checked here against the role the caller read on the server) moderate.
+ */
+export async function handleCommentAction(
+  db: Db,
+  publish: Publish,
+  input: {
+    user: { id: string };
+    isAdmin: boolean;
+    sectionId: string;
+    moderation: CommentsModeration;
+    form: FormData;
+  },
+): Promise<CommentActionOutcome> {
+  const { form, user } = input;
+  const intent = String(form.get("intent") ?? "");
+  const commentId = form.get("commentId");
+  const result =
+    intent === "comment"
+      ? await postComment(db, publish, {
+          userId: user.id,
+          sectionId: input.sectionId,
+          text: form.get("text"),
+          moderation: input.moderation,
+        })
+      : intent === "delete"
+        ? await deleteOwnComment(db, publish, { userId: user.id, commentId })
+        : intent === "report"
+          ? await reportComment(db, publish, { userId: user.id, commentId, reason: form.get("reason") })
+          : intent === "moderate"
+            ? input.isAdmin
+              ? await moderateComment(db, publish, { adminId: user.id, commentId, action: form.get("decision") })
+              : ({ ok: false, status: 403, error: COMMENT_MESSAGES.forbidden } as const)
+            : ({ ok: false, status: 400, error: COMMENT_MESSAGES.unknownAction } as const);
+  if (!result.ok) return { status: result.status, body: { ok: false, intent, error: result.error } };
+  const held = "held" in result ? result.held : undefined;
+  const message = held ? COMMENT_MESSAGES.held : "message" in result ? result.message : undefined;
+  return { status: 200, body: { ok: true, intent, held, message } };
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
+import type { CommentActionResult } from "./comments-section.tsx";
+
+/** A signed-in reader's comment box (loaded on demand by CommentsSection). */
+export function CommentForm({ prompt }: { prompt: string }) {
+  const fetcher = useFetcher<CommentActionResult>();
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = result && !result.ok ? result.error : null;
+  const notice = result?.ok && result.held ? result.message : null;
+  // A sent comment clears the box; a refused one stays for the reader to fix.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form
+      method="post"
+      ref={form}
+      className="comment-form"
+      onSubmit={(event) => {
+        const text = new FormData(event.currentTarget).get("text");
+        const checked = checkComment(text);
+        // SPEC.md §5: blank text is silently not sent.
+        if (!checked.ok && checked.blank) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="comment" />
+      <label htmlFor="comment-text" className="form-label">
+        {prompt || "¿Qué te pareció este capítulo?"}
+      </label>
+      <textarea
+        id="comment-text"
+        name="text"
+        rows={3}
+        maxLength={COMMENT_MAX_LENGTH}
+        className={`form-control${error ? " is-invalid" : ""}`}
+        aria-describedby={error ? "comment-error comment-hint" : "comment-hint"}
+        aria-invalid={error ? true : undefined}
+      />
+      {error && (
+        <div id="comment-error" className="invalid-feedback">
+          {error}
+        </div>
+      )}
+      <div id="comment-hint" className="form-text">
+        {COMMENT_MESSAGES.hint}
+      </div>
+      <button type="submit" className="btn btn-primary mt-2" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Enviando..." : "Comentar"}
+      </button>
+      <div aria-live="polite">{notice && <p className="mt-2 mb-0 comment-notice">{notice}</p>}</div>
+    </fetcher.Form>
+  );
+}

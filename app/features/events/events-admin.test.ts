@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as eventsAction, loader as eventsAdminLoader } from "../../routes/adminpanel.eventos.tsx";
+import { loader as eventsPageLoader } from "../../routes/eventos.tsx";
+import { grantAdminByEmail } from "../admins/admins.server.ts";
+import {
+  createTestServices,
+  routeArgs,
+  settle,
+  signUpReader,
+  statusOf,
+  type TestServices,
+} from "../../../tests/support/route-harness.ts";
+import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { EVENT_MESSAGES } from "./event.schema.ts";
+
+const FUTURE_YEAR = new Date().getFullYear() + 1;
+const VALID = {
+  intent: "add",
+  name: "Lectura bajo la luna",
+  date: `${FUTURE_YEAR}-10-31`,
+  time: "18:30",
+  placeName: "Biblioteca Central",
+  city: "Morelia",
+  region: "Michoacán",
+  capacity: "40",
+  bookingUrl: "https://boletos.example/luna",
+  description: "Con linternas y pan de muerto.",
+};
+
+describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/eventos, on %s", (kind) => {
+  let services: TestServices;
+  let admin: { cookie: string };
+  let reader: { cookie: string };
+  const rowCount = async () =>
+    Number(
+      (
+        await services.db
+          .selectFrom("events")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const post = async (cookie: string | undefined, form: Record<string, string>) =>
+    settle(async () =>
+      eventsAction(await routeArgs(services, "/adminpanel/eventos", { method: "POST", cookie, form })),
+    );
+  const publicPage = async () =>
+    (await eventsPageLoader(await routeArgs(services, "/eventos"))) as Awaited<ReturnType<typeof eventsPageLoader>>;
+
+  beforeAll(async () => {
+    services = await createTestServices(kind);
+    admin = await signUpReader(services, "jefa.eventos@example.com");
+    await grantAdminByEmail(services.db, "jefa.eventos@example.com", async () => {});
+    reader = await signUpReader(services, "lector.eventos@example.com");
+  });
+  afterAll(() => services.dispose());
+
+  it("starts with the placeholder events, all past now, none bookable, the calendar titled by their years", async () => {
+    const page = await publicPage();
+    expect(page.calendar.events).toHaveLength(5);
+    expect(page.calendar.title).toBe("2025-2026");
+    for (const event of page.calendar.events) {
+      expect(event.past).toBe(true);
+      expect(event.status.label).toBe("Ya pasó");
+      expect(event.status.reservation).toBeNull();
+    }
+  });
+
+  it("refuses visitors (to /login) and readers (403) on the server, and writes nothing", async () => {
+    const before = await rowCount();
+    const visitorPage = await settle(async () => eventsAdminLoader(await routeArgs(services, "/adminpanel/eventos")));
+    expect(statusOf(visitorPage)).toBe(302);
+    const readerPage = await settle(async () =>
+      eventsAdminLoader(await routeArgs(services, "/adminpanel/eventos", { cookie: reader.cookie })),
+    );
+    expect(statusOf(readerPage)).toBe(403);
+    expect(statusOf(await post(undefined, VALID))).toBe(302);
+    expect(statusOf(await post(reader.cookie, VALID))).toBe(403);
+    expect(statusOf(await post(reader.cookie, { intent: "delete", id: "dia-del-nino" }))).toBe(403);
+    expect(await rowCount()).toBe(before);
+  });
+
+  it("answers 400 with the message beside its field and writes nothing on bad input", async () => {
+    const before = await rowCount();
+    const bad = await post(admin.cookie, {
+      ...VALID,
+      name: "  ",
+      date: `${FUTURE_YEAR}-02-30`,
+      capacity: "0",
+      bookingUrl: "javascript:alert(1)",
+    });
+    expect(statusOf(bad)).toBe(400);
+    expect((bad as { data: { errors: Record<string, string> } }).data.errors).toEqual({
+      name: EVENT_MESSAGES.name,
+      date: EVENT_MESSAGES.date,
+      capacity: EVENT_MESSAGES.capacity,
+      bookingUrl: EVENT_MESSAGES.bookingUrl,
+    });
+    expect(await rowCount()).toBe(before);
+  });
+
+  it("adds a future event that readers can book, and the calendar's years follow it", async () => {
+    expect(await post(admin.cookie, VALID)).toMatchObject({ ok: true, message: EVENT_MESSAGES.added });
+    const page = await publicPage();
+    const added = page.calendar.events.find((event) => event.name === VALID.name)!;
+    expect(added.past).toBe(false);
+    expect(added.status).toMatchObject({ label: "Disponible", reservation: { to: VALID.bookingUrl } });
+    expect(added.capacity).toBe("Cupo: 40 lugares");
+    expect(added.startDate).toBe(new Date(`${FUTURE_YEAR}-11-01T00:30:00Z`).toISOString());
+    expect(page.calendar.title).toBe(`2025-${FUTURE_YEAR}`);
+    // The admin editor shows the venue's own date and time back.
+    const editor = (await eventsAdminLoader(
+      await routeArgs(services, "/adminpanel/eventos", { cookie: admin.cookie }),
+    )) as Awaited<ReturnType<typeof eventsAdminLoader>>;
+    expect(editor.events.find((event) => event.name === VALID.name)).toMatchObject({
+      date: VALID.date,
+      time: VALID.time,
+      capacity: "40",
+      bookingUrl: VALID.bookingUrl,
+      past: false,
+    });
+  });
+
+  it("saves changes (full, then moved into the past: never bookable) and deletes", async () => {
+    const { id } = await services.db
+      .selectFrom("events")
+      .select("id")
+      .where("name", "=", VALID.name)
+      .executeTakeFirstOrThrow();
+    expect(await post(admin.cookie, { ...VALID, intent: "save", id, soldOut: "on" })).toMatchObject({ ok: true });
+    let event = (await publicPage()).calendar.events.find((entry) => entry.id === id)!;
+    expect(event.status).toMatchObject({ label: "¡Cupo lleno!", reservation: null });
+
+    await post(admin.cookie, { ...VALID, intent: "save", id, date: "2024-05-01" });
+    event = (await publicPage()).calendar.events.find((entry) => entry.id === id)!;
+    expect(event.status).toMatchObject({ label: "Ya pasó", reservation: null });
+
+    expect(statusOf(await post(admin.cookie, { ...VALID, intent: "save", id: "no-existe" }))).toBe(404);
+    expect(await post(admin.cookie, { intent: "delete", id })).toMatchObject({ ok: true });
+    expect((await publicPage()).calendar.events.some((entry) => entry.id === id)).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "../../lib/db.server.ts";
+import { GUARDIAN_MESSAGES } from "./guardian-messages.ts";
+
+/** The guardian's link works once, for this long. */
+export const GUARDIAN_LINK_DAYS = 7;
+
+/** E-mails a child may ask for (first one included), per account. */
+export const GUARDIAN_MAIL_LIMIT = { max: 3, windowSeconds: 60 * 60 };
+
+export type ConsentState =
+  { kind: "adult" } | { kind: "waiting"; guardianEmail: string | null; mailedAt: Date | null } | { kind: "allowed" };
+
+/** Only a hash is stored: a copy of the database cannot answer for a family. */
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function consentState(db: Db, userId: string): Promise<ConsentState> {
+  const row = await db
+    .selectFrom("guardian_consents")
+    .select(["guardian_email", "mailed_at", "allowed_at"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return { kind: "adult" };
+  if (row.allowed_at) return { kind: "allowed" };
+  return { kind: "waiting", guardianEmail: row.guardian_email, mailedAt: row.mailed_at };
+}
+
+/**
+ * The one check before anything a child may not do until their family allows it (commenting,
+ * changing the public name): the Spanish refusal, or null when the reader may go ahead.
+ */
+export async function participationRefusal(db: Db, userId: string): Promise<string | null> {
+  const state = await consentState(db, userId);
+  return state.kind === "waiting" ? GUARDIAN_MESSAGES.refused : null;
+}
+
+/**
+ * Makes the account a child's (at sign-up, or when an adult lowers their age below 14). An
+ * account already marked keeps its state: raising the age later never undoes it.
+ */
+export async function markChildAccount(db: Db, userId: string, guardianEmail: string | null): Promise<void> {
+  await db
+    .insertInto("guardian_consents")
+    .values({ user_id: userId, guardian_email: guardianEmail })
+    .onConflict((conflict) => conflict.column("user_id").doNothing())
+    .execute();
+}
+
+/**
+ * A fresh link for a waiting child's guardian (the previous link stops working), with the
+ * guardian's e-mail if the child gives or corrects it. Null when the account is not waiting
+ * or no e-mail is known.
+ */
+export async function issueGuardianLink(
+  db: Db,
+  userId: string,
+  guardianEmail?: string,
+): Promise<{ token: string; guardianEmail: string; childEmail: string } | null> {
+  const token = randomBytes(32).toString("base64url");
+  const row = await db
+    .updateTable("guardian_consents")
+    .set({
+      token_hash: hashToken(token),
+      token_expires_at: sql<Date>`now() + make_interval(days => ${GUARDIAN_LINK_DAYS})`,
+      mailed_at: sql<Date>`now()`,
+      ...(guardianEmail ? { guardian_email: guardianEmail } : {}),
+    })
+    .where("user_id", "=", userId)
+    .where("allowed_at", "is", null)
+    .where(guardianEmail ? sql<boolean>`true` : sql<boolean>`guardian_email is not null`)
+    .returning(["guardian_email"])
+    .executeTakeFirst();
+  if (!row?.guardian_email) return null;
+  const user = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+  return { token, guardianEmail: row.guardian_email, childEmail: user.email };
+}
+
+export type ConsentRequest = { childEmail: string; displayName: string; expiresAt: Date };
+
+/** What the guardian's page shows, while the link is unused and unexpired; else null. */
+export async function findConsentRequest(db: Db, token: string): Promise<ConsentRequest | null> {
+  const row = await db
+    .selectFrom("guardian_consents as g")
+    .innerJoin("user as u", "u.id", "g.user_id")
+    .leftJoin("profiles as p", "p.user_id", "g.user_id")
+    .select(["u.email", "p.display_name", "g.token_expires_at"])
+    .where("g.token_hash", "=", hashToken(token))
+    .where("g.allowed_at", "is", null)
+    .where("g.token_expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row?.token_expires_at) return null;
+  return { childEmail: row.email, displayName: row.display_name ?? "", expiresAt: row.token_expires_at };
+}
+
+/** The guardian allows: one statement, so a link used twice (or expired) changes nothing. */
+export async function allowConsent(db: Db, token: string): Promise<boolean> {
+  const result = await db
+    .updateTable("guardian_consents")
+    .set({ allowed_at: sql<Date>`now()`, token_hash: null, token_expires_at: null })
+    .where("token_hash", "=", hashToken(token))
+    .where("allowed_at", "is", null)
+    .where("token_expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * The guardian refuses: the account and everything it holds are deleted (every table that
+ * refers to a user cascades), with the rate-limit counters named after it. False when the link
+ * is used or expired.
+ */
+export async function refuseConsent(db: Db, token: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("guardian_consents")
+      .where("token_hash", "=", hashToken(token))
+      .where("allowed_at", "is", null)
+      .where("token_expires_at", ">", sql<Date>`now()`)
+      .returning("user_id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom("user").where("id", "=", row.user_id).execute();
+    await sql`delete from rate_limits where key like ${`%:${row.user_id}`}`.execute(trx);
+    return true;
+  });
+}

@@ -1,0 +1,194 @@
+import { Link } from "react-router";
+
+export type PrivacyFacts = {
+  /** Days first-party page views are kept. */
+  pageViewDays: number;
+  /** Minutes a password reset link works. */
+  resetLinkMinutes: number;
+  /** Days a signed-in session lasts without use. */
+  sessionDays: number;
+  /** Whether Google Analytics is configured on this site (it then asks first). */
+  analytics: boolean;
+};
+
+type Row = { what: string; why: string; howLong: string; who: string };
+
+function familyRows(facts: PrivacyFacts): Row[] {
+  return [
+    {
+      what: "Tu cuenta: correo electrónico, contraseña (guardada cifrada: nadie puede leerla) y fecha de alta",
+      why: "Que puedas entrar y que nadie más entre por ti",
+      howLong: "Hasta que borres la cuenta",
+      who: "Nadie más. Las personas administradoras ven el correo solo si administran el sitio",
+    },
+    {
+      what: "Tu perfil: apodo, edad y clan",
+      why: "Mostrar tu apodo junto a tus comentarios y adaptar el sitio a tu edad y a tu clan",
+      howLong: "Hasta que lo cambies o borres la cuenta",
+      who: "El apodo lo ven quienes leen tus comentarios. La edad no se muestra a nadie",
+    },
+    {
+      what: "Capítulos y personajes que desbloqueas con los códigos del libro",
+      why: "Guardar tu avance",
+      howLong: "Hasta que borres la cuenta",
+      who: "Solo tú",
+    },
+    {
+      what: "Tus comentarios en los capítulos, y los avisos que envías sobre comentarios de otros",
+      why: "Conversar sobre el libro y cuidar que la conversación sea respetuosa",
+      howLong: "Hasta que los borres, los borre el equipo o borres la cuenta",
+      who: "Los comentarios, todos los lectores (algunos después de que el equipo los revise); los avisos, solo el equipo",
+    },
+    {
+      what: "Sesiones abiertas: fecha, dirección IP y tipo de navegador",
+      why: "Mantenerte dentro de tu cuenta y detectar usos extraños",
+      howLong: `Hasta que salgas, cambies la contraseña o pasen ${facts.sessionDays} días sin usarla`,
+      who: "Nadie",
+    },
+    {
+      what: "Intentos fallidos de ingreso a tu cuenta y contadores de seguridad por dirección IP",
+      why: "Frenar a quien intente adivinar contraseñas o abusar del sitio",
+      howLong: "Un día",
+      who: "Nadie",
+    },
+    {
+      what: `Enlaces para cambiar la contraseña (sirven una vez y ${facts.resetLinkMinutes} minutos)`,
+      why: "Que recuperes tu cuenta si olvidas la contraseña",
+      howLong: "Hasta que se usan o caducan",
+      who: "Solo quien recibe el correo",
+    },
+    {
+      what: "Si la cuenta es de alguien menor de 14 años: el correo de la persona adulta que da permiso y su respuesta",
+      why: "Pedir y recordar el permiso de la familia, como pide la ley española",
+      howLong: "Hasta que se borre la cuenta",
+      who: "Nadie más",
+    },
+    {
+      what: "Mensajes que envías desde Contacto: nombre, correo y mensaje",
+      why: "Responderte",
+      howLong: "Hasta que el equipo los borre o borres tu cuenta con ese mismo correo",
+      who: "Las autoras y el equipo del sitio",
+    },
+    {
+      what: "Visitas a las páginas: solo la dirección de la página (sin otros datos de la búsqueda) y su título",
+      why: "Saber qué páginas se leen más",
+      howLong: `${facts.pageViewDays} días`,
+      who: "Las personas administradoras, como totales. No se guarda quién visitó ni desde dónde",
+    },
+  ];
+}
+
+/** /privacidad: a plain part for children first, then the full part for their families. */
+export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
+  return (
+    <div className="container py-5 privacy-page">
+      <h1 className="mb-4">Tu privacidad</h1>
+
+      <section aria-labelledby="para-ti" className="mb-5">
+        <h2 id="para-ti">Para ti, que lees el libro</h2>
+        <ul className="lead">
+          <li>
+            Guardamos solo lo necesario para que uses el sitio: tu correo, tu apodo, tu clan, lo que desbloqueas y tus
+            comentarios.
+          </li>
+          <li>Tu contraseña está guardada en secreto. Ni siquiera nosotros podemos leerla.</li>
+          <li>Los demás lectores ven tu apodo y tus comentarios. Nunca ven tu correo ni tu edad.</li>
+          <li>No vendemos tus datos a nadie y en este sitio no hay anuncios.</li>
+          <li>
+            Si tienes menos de 14 años, una persona adulta de tu familia tiene que darte permiso para tener una cuenta.
+          </li>
+          <li>
+            Puedes descargar todo lo que guardamos sobre ti, o borrar tu cuenta para siempre, en{" "}
+            <Link to="/tu-perfil">Tu perfil</Link>.
+          </li>
+          <li>Si algo no te queda claro, pregúntale a alguien de tu familia o escríbenos.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="para-familias">
+        <h2 id="para-familias">Para las familias</h2>
+        <p>
+          Este sitio acompaña a un libro infantil. Lo pensamos para niñas y niños, así que guardamos lo mínimo, no
+          mostramos publicidad y no compartimos datos con nadie para fines comerciales. Aquí está todo lo que guardamos,
+          para qué, cuánto tiempo y quién lo ve.
+        </p>
+
+        <div className="privacy-table-wrap">
+          <table className="privacy-table">
+            <caption>Qué guardamos, para qué, cuánto tiempo y quién lo ve</caption>
+            <thead>
+              <tr>
+                <th scope="col">Qué</th>
+                <th scope="col">Para qué</th>
+                <th scope="col">Cuánto tiempo</th>
+                <th scope="col">Quién lo ve</th>
+              </tr>
+            </thead>
+            <tbody>
+              {familyRows(facts).map((row) => (
+                <tr key={row.what}>
+                  <th scope="row" className="fw-normal">
+                    {row.what}
+                  </th>
+                  <td>{row.why}</td>
+                  <td>{row.howLong}</td>
+                  <td>{row.who}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <h3 className="h4 mt-4" id="menores">
+          Menores de 14 años
+        </h3>
+        <p>
+          La ley española de protección de datos (LOPDGDD, artículo 7) permite que una persona menor de 14 años use un
+          servicio como este solo con el permiso de su madre, padre o tutor. Por eso, al crear una cuenta preguntamos el
+          año de nacimiento y, si hace falta, pedimos por correo ese permiso. Si la familia lo rechaza, la cuenta y sus
+          datos se borran.
+        </p>
+
+        <h3 className="h4 mt-4" id="analitica">
+          Cookies y estadísticas
+        </h3>
+        <p>
+          Usamos una cookie para mantener abierta la sesión de quien ingresa y otra para recordar su elección sobre
+          estadísticas. Las visitas se cuentan en nuestro propio servidor sin guardar quién las hizo.
+        </p>
+        {facts.analytics ? (
+          <p>
+            Además, con tu permiso, usamos Google Analytics para medir las visitas. Google solo se carga si eliges
+            «Aceptar» en el aviso; con «Rechazar», o si no respondes, no se carga nada de Google. Google guarda esos
+            datos según su propia política. Puedes cambiar tu elección cuando quieras con el enlace «Cookies» al pie de
+            cada página.
+          </p>
+        ) : (
+          <p>Este sitio no usa servicios de estadísticas de otras empresas.</p>
+        )}
+
+        <h3 className="h4 mt-4" id="derechos">
+          Cómo ver, corregir o borrar los datos
+        </h3>
+        <ul>
+          <li>
+            <strong>Ver y descargar:</strong> «Descargar mis datos» en <Link to="/tu-perfil">Tu perfil</Link> entrega un
+            archivo con todo lo que guardamos de la cuenta.
+          </li>
+          <li>
+            <strong>Corregir:</strong> el apodo, la edad y el clan se cambian en Tu perfil.
+          </li>
+          <li>
+            <strong>Borrar:</strong> «Borrar mi cuenta» en Tu perfil borra la cuenta, el perfil, los desbloqueos, los
+            comentarios, los avisos y los mensajes enviados con ese correo, en ese momento.
+          </li>
+          <li>
+            <strong>Preguntar o pedir ayuda:</strong> escríbenos desde <Link to="/contact">Contacto</Link>. Si creemos
+            que no atendimos bien tu petición, puedes reclamar ante la Agencia Española de Protección de Datos
+            (aepd.es).
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

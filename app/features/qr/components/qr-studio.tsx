@@ -1,0 +1,200 @@
+import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { FormField } from "../../../ui/form-field.tsx";
+import type { QrFieldErrors } from "../qr-code.schema.ts";
+
+/** A code as the page receives it: dates as ISO strings. */
+export type StudioCodeView = {
+  code: string;
+  label: string;
+  target: string;
+  expiresAt: string | null;
+  active: boolean;
+  total: number;
+  perDay: number[];
+  url: string;
+};
+
+export type QrActionResult =
+  | { ok: true; intent: string; code: string; message: string }
+  | { ok: false; intent: string; code: string | null; message: string; errors: QrFieldErrors };
+
+/** yyyy-mm-dd for a date input, as the site's editors read it (UTC day of the stored instant). */
+const dateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+
+/**
+ * Scans per day as a small bar chart drawn on the server: plain SVG, no chart library, and a
+ * text equivalent for screen readers.
+ */
+export function ScanChart({ perDay, label }: { perDay: number[]; label: string }) {
+  const width = 180;
+  const height = 40;
+  const max = Math.max(1, ...perDay);
+  const bar = width / perDay.length;
+  const sum = perDay.reduce((total, value) => total + value, 0);
+  return (
+    <svg
+      className="qr-scan-chart"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={`${label}: ${sum} escaneos en los últimos ${perDay.length} días`}
+      data-testid="scan-chart"
+    >
+      <rect x="0" y="0" width={width} height={height} fill="#f6f1e7" />
+      {perDay.map((value, index) => {
+        const barHeight = value === 0 ? 0 : Math.max(2, Math.round((value / max) * (height - 4)));
+        return (
+          <rect
+            key={index}
+            x={index * bar + 0.5}
+            y={height - barHeight}
+            width={Math.max(1, bar - 1)}
+            height={barHeight}
+            fill="#7a3e00"
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+function CodeCard({ code }: { code: StudioCodeView }) {
+  const fetcher = useFetcher<QrActionResult>();
+  const result = fetcher.data;
+  const errors = result && !result.ok ? result.errors : {};
+  const id = (field: string) => `qr-${code.code}-${field}`;
+  const titleId = id("title");
+  return (
+    <li className="card card-body mb-3" aria-labelledby={titleId} data-testid="qr-code">
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+        <h2 id={titleId} className="h6 mb-0">
+          <span className="font-monospace">{code.code}</span>
+          {code.label && <> · {code.label}</>}
+        </h2>
+        <span className={`badge ${code.active ? "bg-success" : "bg-secondary"}`}>
+          {code.active ? "Activo" : "Desactivado"}
+        </span>
+      </div>
+      <p className="small mb-2">
+        Lleva a <span className="font-monospace">{code.target}</span> ·{" "}
+        {code.expiresAt ? <>vence el {formatDateTime(code.expiresAt)}</> : "no vence"} · {code.url}
+      </p>
+      <div className="d-flex flex-wrap gap-3 align-items-center mb-3">
+        <ScanChart perDay={code.perDay} label={`Escaneos de ${code.code}`} />
+        <p className="mb-0">
+          <strong data-testid="scan-total">{code.total}</strong> escaneos en total
+        </p>
+        <a href={`/adminpanel/qr/${code.code}.svg`} download className="btn btn-sm btn-outline-primary">
+          SVG
+        </a>
+        <a href={`/adminpanel/qr/${code.code}.png`} download className="btn btn-sm btn-outline-primary">
+          PNG
+        </a>
+      </div>
+      <fetcher.Form method="post" className="row g-2 align-items-end">
+        <input type="hidden" name="code" value={code.code} />
+        <FormField id={id("target")} label="Destino" error={errors.target} className="col-md-4">
+          {(control) => <input {...control} name="target" defaultValue={code.target} required />}
+        </FormField>
+        <FormField id={id("label")} label="Etiqueta" error={errors.label} className="col-md-3">
+          {(control) => <input {...control} name="label" defaultValue={code.label} />}
+        </FormField>
+        <FormField id={id("expires")} label="Vence (opcional)" error={errors.expiresAt} className="col-md-3">
+          {(control) => <input {...control} type="date" name="expiresAt" defaultValue={dateInput(code.expiresAt)} />}
+        </FormField>
+        <div className="col-md-2 d-flex gap-2">
+          <button type="submit" name="intent" value="update" className="btn btn-sm btn-primary">
+            Guardar
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value={code.active ? "deactivate" : "activate"}
+            className="btn btn-sm btn-outline-danger"
+            formNoValidate
+          >
+            {code.active ? "Desactivar" : "Activar"}
+          </button>
+        </div>
+      </fetcher.Form>
+      {fetcher.state === "idle" && result && (
+        <p className={`small mt-2 mb-0 ${result.ok ? "text-success" : "text-danger"}`} role="status">
+          {result.message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+type Props = {
+  codes: StudioCodeView[];
+  proposal: string;
+  unknown: { last7: number; last30: number };
+};
+
+/** /adminpanel/qr: every code, its scans, and the forms to create and change codes. */
+export function QrStudio({ codes, proposal, unknown }: Props) {
+  const result = useActionData<QrActionResult>();
+  const navigation = useNavigation();
+  const createErrors = result && !result.ok && result.intent === "create" ? result.errors : {};
+  return (
+    <div className="container py-5 qr-studio">
+      <p className="mb-2">
+        <Link to="/adminpanel">← Panel de administración</Link>
+      </p>
+      <h1 className="mb-3">Códigos QR</h1>
+      <p>
+        <Link to="/adminpanel/qr/hoja">Hoja para imprimir los códigos activos</Link>
+      </p>
+      <p data-testid="unknown-scans">
+        Escaneos de códigos que no existen: {unknown.last7} en 7 días, {unknown.last30} en 30 días.
+      </p>
+
+      <section aria-labelledby="qr-create-title" className="card card-body mb-4">
+        <h2 id="qr-create-title" className="h5">
+          Crear un código
+        </h2>
+        {/* Keyed on the proposal: after a creation the form starts over with a new id. */}
+        <Form method="post" className="row g-2 align-items-end" key={proposal}>
+          <input type="hidden" name="intent" value="create" />
+          <FormField
+            id="qr-new-code"
+            label="Código"
+            hint="Propuesto al azar para que nadie lo adivine; puedes escribir otro."
+            error={createErrors.code}
+            className="col-md-3"
+          >
+            {(control) => <input {...control} name="code" defaultValue={proposal} required />}
+          </FormField>
+          <FormField id="qr-new-target" label="Destino" error={createErrors.target} className="col-md-3">
+            {(control) => <input {...control} name="target" placeholder="/?book" required />}
+          </FormField>
+          <FormField id="qr-new-label" label="Etiqueta" error={createErrors.label} className="col-md-3">
+            {(control) => <input {...control} name="label" />}
+          </FormField>
+          <FormField id="qr-new-expires" label="Vence (opcional)" error={createErrors.expiresAt} className="col-md-2">
+            {(control) => <input {...control} type="date" name="expiresAt" />}
+          </FormField>
+          <div className="col-md-1">
+            <button type="submit" className="btn btn-warning" disabled={navigation.state === "submitting"}>
+              Crear
+            </button>
+          </div>
+        </Form>
+        {result?.intent === "create" && navigation.state === "idle" && (
+          <p className={`small mt-2 mb-0 ${result.ok ? "text-success" : "text-danger"}`} role="status">
+            {result.message}
+          </p>
+        )}
+      </section>
+
+      <ul className="list-unstyled">
+        {codes.map((code) => (
+          <CodeCard key={code.code} code={code} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import * as z from "zod/mini";
+
+export const QR_CODE_MIN = 3;
+export const QR_CODE_MAX = 64;
+export const QR_LABEL_MAX = 120;
+export const QR_TARGET_MAX = 500;
+
+/** Shown beside each field of the studio's forms, by the form and by the action alike. */
+export const QR_FIELD_MESSAGES = {
+  codeInvalid: `El código lleva de ${QR_CODE_MIN} a ${QR_CODE_MAX} letras minúsculas, números o guiones.`,
+  codeTaken: "Ya existe un código con ese nombre.",
+  targetInvalid: "El destino debe ser una ruta de este sitio que empiece con / (por ejemplo, /?book).",
+  labelTooLong: `La etiqueta puede tener hasta ${QR_LABEL_MAX} caracteres.`,
+  expiresInvalid: "Escribe una fecha válida o déjala vacía.",
+} as const;
+
+const M = QR_FIELD_MESSAGES;
+
+/** What /qr/{code} accepts: the same alphabet, compared in lower case. */
+export const QR_CODE_PATTERN = /^[a-z0-9-]+$/;
+/** A path on this site: one leading slash (not "//", which would leave it), no spaces. */
+const SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
+
+const target = z.string().check(
+  z.trim(),
+  z.maxLength(QR_TARGET_MAX, M.targetInvalid),
+  z.refine((value: string) => SITE_PATH.test(value), M.targetInvalid),
+);
+const label = z.string().check(z.trim(), z.maxLength(QR_LABEL_MAX, M.labelTooLong));
+/** A date (yyyy-mm-dd) or date and time from the form; empty means it never expires. */
+const expiresAt = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine((value: string) => value === "" || !Number.isNaN(Date.parse(value)), M.expiresInvalid),
+  ),
+  z.transform((value: string) => (value ? new Date(value) : null)),
+);
+
+export const qrCreateSchema = z.object({
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(QR_CODE_MIN, M.codeInvalid),
+      z.maxLength(QR_CODE_MAX, M.codeInvalid),
+      z.regex(QR_CODE_PATTERN, M.codeInvalid),
+    ),
+  target,
+  label,
+  expiresAt,
+});
+export const qrUpdateSchema = z.object({ target, label, expiresAt });
+
+export type QrCreateInput = z.infer<typeof qrCreateSchema>;
+export type QrUpdateInput = z.infer<typeof qrUpdateSchema>;
+export type QrField = "code" | "target" | "label" | "expiresAt";
+export type QrFieldErrors = Partial<Record<QrField, string>>;
+
+export function parseQrForm<S extends typeof qrCreateSchema | typeof qrUpdateSchema>(
+  schema: S,
+  form: { get(name: string): unknown },
+): { ok: true; data: z.infer<S> } | { ok: false; errors: QrFieldErrors } {
+  const raw: Record<string, string> = {};
+  for (const field of ["code", "target", "label", "expiresAt"]) {
+    const value = form.get(field);
+    raw[field] = typeof value === "string" ? value : "";
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data as z.infer<S> };
+  const errors: QrFieldErrors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as QrField] ??= issue.message;
+  return { ok: false, errors };
+}

@@ -1,0 +1,80 @@
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/adminpanel.qr";
+import { QrStudio, type QrActionResult } from "../features/qr/components/qr-studio.tsx";
+import { parseQrForm, qrCreateSchema, qrUpdateSchema, QR_FIELD_MESSAGES } from "../features/qr/qr-code.schema.ts";
+import {
+  createQrCode,
+  listStudioCodes,
+  proposeQrCode,
+  qrCodeUrl,
+  setQrCodeActive,
+  unknownScans,
+  updateQrCode,
+} from "../features/qr/qr-studio.server.ts";
+import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { services } from "../composition/context.server.ts";
+import { requireAdmin } from "../composition/session.server.ts";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin({ url, context });
+  const { db, env } = services(context);
+  const [codes, unknown] = await Promise.all([listStudioCodes(db), unknownScans(db)]);
+  return {
+    proposal: proposeQrCode(),
+    unknown,
+    codes: codes.map((code) => ({
+      ...code,
+      createdAt: code.createdAt.toISOString(),
+      expiresAt: code.expiresAt?.toISOString() ?? null,
+      url: qrCodeUrl(env.siteUrl, code.code),
+    })),
+  };
+}
+
+const refuse = (intent: string, code: string | null, message: string, status: number, errors = {}) =>
+  data<QrActionResult>({ ok: false, intent, code, message, errors }, { status });
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireAdmin({ url, context });
+  const { db } = services(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "create") {
+    const parsed = parseQrForm(qrCreateSchema, form);
+    if (!parsed.ok) return refuse(intent, null, "Revisa los campos marcados.", 400, parsed.errors);
+    if (!(await createQrCode(db, parsed.data)))
+      return refuse(intent, null, QR_FIELD_MESSAGES.codeTaken, 409, { code: QR_FIELD_MESSAGES.codeTaken });
+    return { ok: true as const, intent, code: parsed.data.code, message: `Código «${parsed.data.code}» creado.` };
+  }
+  const code = form.get("code");
+  if (typeof code !== "string" || !code) return refuse(intent, null, "Falta el código.", 400);
+  if (intent === "update") {
+    const parsed = parseQrForm(qrUpdateSchema, form);
+    if (!parsed.ok) return refuse(intent, code, "Revisa los campos marcados.", 400, parsed.errors);
+    if (!(await updateQrCode(db, code, parsed.data))) return refuse(intent, code, "Ese código ya no existe.", 404);
+    return { ok: true as const, intent, code, message: "Cambios guardados." };
+  }
+  if (intent === "activate" || intent === "deactivate") {
+    if (!(await setQrCodeActive(db, code, intent === "activate")))
+      return refuse(intent, code, "Ese código ya no existe.", 404);
+    return {
+      ok: true as const,
+      intent,
+      code,
+      message: intent === "activate" ? "Código activado." : "Código desactivado.",
+    };
+  }
+  return refuse(intent, null, "Acción desconocida.", 400);
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Códigos QR",
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+    robots: "noindex, nofollow",
+  });
+
+export default function QrStudioPage() {
+  return <QrStudio {...useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,44 @@
+import type { Route } from "./+types/pasaporte";
+import { listChapterCards } from "../features/chapters/chapters.server.ts";
+import { readCatalogue } from "../features/characters/characters.server.ts";
+import { clanById } from "../features/profiles/clans.ts";
+import { getProfile } from "../features/profiles/profiles.server.ts";
+import { buildPassport } from "../features/passport/passport.ts";
+import { PassportAlbum, PassportForVisitor } from "../features/passport/components/passport-page.tsx";
+import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { services } from "../composition/context.server.ts";
+import { getUser } from "../composition/session.server.ts";
+
+// Composes three features: the chapter list, the character catalogue (locked cards already
+// stripped of their details, decision 015) and the reader's clan.
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getUser(context);
+  if (!user) return { passport: null };
+  const { db, env } = services(context);
+  const [chapters, catalogue, profile] = await Promise.all([
+    listChapterCards(db, { userId: user.id, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED }),
+    readCatalogue(db, user.id),
+    getProfile(db, user.id),
+  ]);
+  return {
+    passport: buildPassport({
+      chapters: chapters.cards,
+      characters: catalogue.characters,
+      clan: clanById(profile?.clan ?? 0),
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Tu pasaporte",
+    description:
+      "Tu álbum de Valentina y Taquito: los capítulos y personajes que has encontrado con los códigos QR del libro.",
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+    robots: "noindex, nofollow",
+  });
+
+export default function Pasaporte({ loaderData }: Route.ComponentProps) {
+  return loaderData.passport ? <PassportAlbum passport={loaderData.passport} /> : <PassportForVisitor />;
+}

@@ -1,0 +1,33 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/privacidad";
+import { PAGE_VIEW_RETENTION_DAYS } from "../features/analytics/page-views.server.ts";
+import { PrivacyPage } from "../features/privacy/components/privacy-page.tsx";
+import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { services } from "../composition/context.server.ts";
+import { SESSION_DAYS } from "../lib/auth.server.ts";
+import { PASSWORD_RESET_LINK_MINUTES } from "../lib/password-reset-timing.ts";
+
+/** The figures the page states come from the code that applies them. */
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    facts: {
+      pageViewDays: PAGE_VIEW_RETENTION_DAYS,
+      resetLinkMinutes: PASSWORD_RESET_LINK_MINUTES,
+      sessionDays: SESSION_DAYS,
+      analytics: Boolean(services(context).env.GA_MEASUREMENT_ID),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Privacidad",
+    description:
+      "Qué datos guarda el sitio de Valentina y Taquito, para qué, cuánto tiempo, quién los ve y cómo borrarlos.",
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+  });
+
+export default function Privacidad() {
+  return <PrivacyPage facts={useLoaderData<typeof loader>().facts} />;
+}

@@ -1,0 +1,51 @@
+import { useEffect, useId } from "react";
+import { useFetcher } from "react-router";
+
+type UploadAnswer = { ok: true; url: string } | { ok: false; error: string };
+
+type Props = {
+  /** The id of the text field that receives the uploaded image's address. */
+  targetId: string;
+  label?: string;
+};
+
+/**
+ * Uploads an image (PNG, JPEG or WebP, up to 5 MB) and writes its address into the path field
+ * beside it. Not a form of its own, so it can sit inside the editor's form.
+ */
+export function ImageUpload({ targetId, label = "O sube una imagen" }: Props) {
+  const id = useId();
+  const fetcher = useFetcher<UploadAnswer>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!answer?.ok) return;
+    const target = document.getElementById(targetId) as HTMLInputElement | null;
+    if (target) target.value = answer.url;
+  }, [answer, targetId]);
+  return (
+    <div className="mb-2 image-upload">
+      <label htmlFor={id} className="form-label small">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className={`form-control form-control-sm${answer && !answer.ok ? " is-invalid" : ""}`}
+        aria-describedby={`${id}-status`}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (!file) return;
+          const body = new FormData();
+          body.set("file", file);
+          void fetcher.submit(body, { method: "post", action: "/adminpanel/imagenes", encType: "multipart/form-data" });
+        }}
+      />
+      <div id={`${id}-status`} className="small" role="status">
+        {fetcher.state !== "idle" && "Subiendo…"}
+        {answer?.ok && <span className="text-success">Imagen subida: {answer.url}</span>}
+        {answer && !answer.ok && <span className="text-danger">{answer.error}</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { consentFromCookies } from "../app/features/analytics/analytics-consent.ts";
+import { hasSessionCookie } from "./html-cache-control.ts";
+
+/**
+ * Visitors' pages from memory (issue 14, decision 013). A page for a browser without a session is
+ * the same for every visitor but for its CSP nonce, so the first render of a URL is kept, with
+ * the nonce cut out, and later visitors get it with a fresh nonce put back in: no loaders, no
+ * React render. Signed-in pages always render fresh.
+ *
+ * An entry is dropped when content may have changed: on every live notification (comments,
+ * characters, admins: every instance hears them through PostgreSQL), on every write handled by
+ * this instance (any request but GET/HEAD outside the page-view and unlock beacons), and after
+ * `maxAgeMs` at most (changes on another instance that notify nobody, the date on the events
+ * page). A render that began before a change is never stored after it (`generation`).
+ *
+ * Visitors who ask for a page while its render is under way wait for that one render instead of
+ * starting their own (after each change, a crowd of readers would otherwise render it at once).
+ */
+export type HtmlCache = ReturnType<typeof createHtmlCache>;
+
+type Entry = { parts: string[]; status: number; headers: [string, string][]; storedAt: number };
+
+export const HTML_CACHE_HEADER = "X-Cache";
+
+/**
+ * The cache key of a visitor's page: its URL plus every cookie a visitor's page is rendered
+ * from. Today that is only the analytics answer (the banner and Google's tag are rendered on the
+ * server from it); a new cookie read by a visitor's page must be added here, or one visitor's
+ * answer would be served to the next.
+ */
+export function visitorPageKey(url: string, cookieHeader: string | null): string {
+  return `${url}\nanaliticas=${consentFromCookies(cookieHeader) ?? ""}`;
+}
+
+/** Requests that write nothing a page shows: they must not empty the cache on every page load. */
+const HARMLESS_WRITES = new Set(["/api/page-view", "/api/unlocks"]);
+
+export function createHtmlCache({
+  maxEntries = 256,
+  maxAgeMs = 30_000,
+  now = () => performance.now(),
+}: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, { generation: number; done: Promise<void> }>();
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, stores: 0, clears: 0 };
+  const clear = () => {
+    generation++;
+    stats.clears++;
+    entries.clear();
+  };
+
+  return {
+    stats,
+    get size() {
+      return entries.size;
+    },
+    /** Taken before rendering and handed back to `store`. */
+    get generation() {
+      return generation;
+    },
+
+    /** Whether this request's answer may come from, or go into, the cache. */
+    eligible(method: string, path: string, cookieHeader: string | null): boolean {
+      return (
+        method === "GET" &&
+        !hasSessionCookie(cookieHeader) &&
+        !path.endsWith(".data") &&
+        !path.startsWith("/api/") &&
+        path !== "/healthz"
+      );
+    },
+
+    /** Marks `key` as being rendered; call the returned function once the render is over. */
+    startRender(key: string): () => void {
+      let finish = () => {};
+      const render = { generation, done: new Promise<void>((resolve) => (finish = resolve)) };
+      rendering.set(key, render);
+      return () => {
+        if (rendering.get(key) === render) rendering.delete(key);
+        finish();
+      };
+    },
+
+    /** Waits for a render of `key` under way since the last change; false when there is none. */
+    async awaitRender(key: string): Promise<boolean> {
+      const render = rendering.get(key);
+      if (!render || render.generation !== generation) return false;
+      await render.done;
+      return true;
+    },
+
+    /** The kept page for `key` with `nonce` put in, or null. */
+    lookup(key: string, nonce: string): Response | null {
+      const entry = entries.get(key);
+      if (!entry || now() - entry.storedAt > maxAgeMs) {
+        if (entry) entries.delete(key);
+        stats.misses++;
+        return null;
+      }
+      // Most recently used last: the first key is the one to evict.
+      entries.delete(key);
+      entries.set(key, entry);
+      stats.hits++;
+      const headers = new Headers(entry.headers);
+      headers.set(HTML_CACHE_HEADER, "hit");
+      return new Response(entry.parts.join(nonce), { status: entry.status, headers });
+    },
+
+    /**
+     * Keeps a freshly rendered visitor page, unless content changed while it rendered. Only a
+     * complete 200 HTML page that sets no cookie and is meant for visitors (`cacheControl`).
+     */
+    store(
+      key: string,
+      renderedAt: number,
+      page: { html: string; nonce: string; status: number; headers: Headers },
+    ): boolean {
+      if (renderedAt !== generation || page.status !== 200 || !page.nonce) return false;
+      if (!page.headers.get("Content-Type")?.startsWith("text/html") || page.headers.has("Set-Cookie")) return false;
+      const headers = [...page.headers].filter(([name]) => name.toLowerCase() !== HTML_CACHE_HEADER.toLowerCase());
+      entries.delete(key);
+      entries.set(key, { parts: page.html.split(page.nonce), status: page.status, headers, storedAt: now() });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      stats.stores++;
+      return true;
+    },
+
+    /** After a request of `method` to `path` was handled: a write empties the cache. */
+    afterRequest(method: string, path: string) {
+      if (method !== "GET" && method !== "HEAD" && !HARMLESS_WRITES.has(path)) clear();
+    },
+
+    clear,
+  };
+}

@@ -1,0 +1,166 @@
+import type { APIResponse } from "@playwright/test";
+import { expect, signUp, test, uniqueWord } from "./support.ts";
+
+/** Width and height from a PNG's IHDR chunk (bytes 16–23). */
+async function pngSize(response: APIResponse) {
+  const bytes = await response.body();
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test.describe("production rendering", () => {
+  test("the server renders with React's production build (issue 14)", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.headers()["x-react-build"]).toBe("production");
+  });
+});
+
+test.describe("web app manifest", () => {
+  test("the linked manifest is served, in Spanish, with its icons", async ({ request, page }) => {
+    await page.goto("/");
+    expect(await page.locator('link[rel="manifest"]').getAttribute("href")).toBe("/manifest.webmanifest");
+    const themeColor = await page.locator('meta[name="theme-color"]').getAttribute("content");
+
+    const response = await request.get("/manifest.webmanifest");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/manifest+json");
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: "Valentina y Taquito",
+      lang: "es",
+      start_url: "/",
+      display: "standalone",
+      theme_color: themeColor,
+    });
+    expect(manifest.short_name.length).toBeLessThanOrEqual(20);
+    for (const size of [192, 512]) {
+      const icon = manifest.icons.find((entry) => entry.sizes === `${size}x${size}` && entry.type === "image/png");
+      expect(icon, `${size} px icon`).toBeDefined();
+      const image = await request.get(icon!.src);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
+      expect(await pngSize(image)).toEqual({ width: size, height: size });
+    }
+    expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true);
+
+    // iOS ignores the manifest's icons: its own link, 180 px.
+    const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+    const apple = await request.get(appleHref!);
+    expect(apple.status()).toBe(200);
+    expect(await pngSize(apple)).toEqual({ width: 180, height: 180 });
+  });
+});
+
+test.describe("cache headers", () => {
+  test("a visitor's pages may be kept by the back/forward cache, never by a shared cache", async ({ request }) => {
+    for (const path of ["/", "/personajes", "/capitulos", "/salida-a-tzintzuntzan", "/login"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("private, no-cache");
+    }
+  });
+
+  test("signed-in pages, the profile and the admin panel are never stored", async ({ page }) => {
+    await signUp(page);
+    for (const path of ["/", "/salida-a-tzintzuntzan", "/tu-perfil", "/adminpanel"]) {
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.headers()["content-type"], path).toContain("text/html");
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  test("hashed assets take the fast path: immutable, precompressed, no per-request headers", async ({
+    request,
+    page,
+  }) => {
+    await page.goto("/");
+    const asset = (await page.locator('link[rel="modulepreload"]').first().getAttribute("href"))!;
+    const identity = await request.get(asset, { headers: { "Accept-Encoding": "identity" } });
+    const brotli = await request.get(asset, { headers: { "Accept-Encoding": "gzip, br" } });
+    const gzip = await request.get(asset, { headers: { "Accept-Encoding": "gzip" } });
+    for (const response of [identity, brotli, gzip]) {
+      const headers = response.headers();
+      expect(response.status()).toBe(200);
+      expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(headers["content-type"]).toBe("text/javascript; charset=utf-8");
+      expect(headers["vary"]).toBe("Accept-Encoding");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      // Same bytes for everyone: no nonce, no CSP, no request id.
+      expect(headers["content-security-policy"]).toBeUndefined();
+      expect(headers["x-request-id"]).toBeUndefined();
+    }
+    expect(identity.headers()["content-encoding"]).toBeUndefined();
+    expect(brotli.headers()["content-encoding"]).toBe("br");
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    // The precompressed files, whole (Playwright decodes the body): smaller than the original.
+    expect(Number(brotli.headers()["content-length"])).toBeLessThan(Number(identity.headers()["content-length"]));
+    expect(await brotli.text()).toBe(await identity.text());
+    expect(await gzip.text()).toBe(await identity.text());
+
+    const revalidated = await request.get(asset, { headers: { "If-None-Match": identity.headers()["etag"]! } });
+    expect(revalidated.status()).toBe(304);
+
+    // A name that is not in the build goes on to the app's 404.
+    const missing = await request.get("/assets/no-existe-123.js");
+    expect(missing.status()).toBe(404);
+  });
+});
+
+test.describe("visitors' pages from memory", () => {
+  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
+
+  test("a visitor's page comes from memory, with this response's nonce", async ({ request }) => {
+    await request.get("/personajes");
+    const responses = [await request.get("/personajes"), await request.get("/personajes")];
+    const bodies: string[] = [];
+    for (const response of responses) {
+      expect(response.status()).toBe(200);
+      expect(response.headers()["x-cache"]).toBe("hit");
+      expect(response.headers()["cache-control"]).toBe("private, no-cache");
+      const nonce = nonceOf(response.headers()["content-security-policy"]!);
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+      bodies.push(html.replaceAll(nonce, "NONCE"));
+    }
+    // The same page, with a different nonce each time.
+    expect(bodies[0]).toBe(bodies[1]);
+    expect(nonceOf(responses[0]!.headers()["content-security-policy"]!)).not.toBe(
+      nonceOf(responses[1]!.headers()["content-security-policy"]!),
+    );
+  });
+
+  test("signed-in pages always render fresh", async ({ page }) => {
+    await signUp(page);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await page.request.get("/personajes");
+      expect(response.headers()["x-cache"]).toBeUndefined();
+      expect(await response.text()).toContain("Salir");
+    }
+  });
+
+  test("a new comment is on the next visitor's page at once", async ({ page, request }) => {
+    const chapter = "/salida-a-tzintzuntzan";
+    await request.get(chapter);
+    expect((await request.get(chapter)).headers()["x-cache"]).toBe("hit");
+    const text = `Visible para visitantes ${uniqueWord()}`;
+    await signUp(page);
+    await page.goto(chapter);
+    await page.getByRole("textbox").fill(text);
+    await page.getByRole("button", { name: "Comentar" }).click();
+    await expect(page.getByText(text)).toBeVisible();
+    const after = await request.get(chapter);
+    expect(after.headers()["x-cache"]).toBe("miss");
+    expect(await after.text()).toContain(text);
+  });
+});
