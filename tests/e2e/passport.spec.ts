@@ -7,11 +7,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
 import { seedChapterTexts } from "../../db/seed/chapters.ts";
 import { seedCharacters } from "../../db/seed/characters.ts";
+import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, signUp, test } from "./support.ts";
 
 const CHAPTERS = seedChapterTexts.filter((chapter) => !chapter.hidden).length;
-const CHARACTERS = seedCharacters.length;
-const ALWAYS_OPEN = seedCharacters.filter((character) => character.requiredUrl === null).length;
+const ALWAYS_OPEN = seedCharacters.filter((character) => character.requiredUrl === null);
 const mariposa = seedCharacters.find((character) => character.id === "mariposa-monarca")!;
 const camazotz = seedCharacters.find((character) => character.id === "camazotz")!;
 const CAMAZOTZ_DETAILS = [
@@ -22,6 +22,29 @@ const CAMAZOTZ_DETAILS = [
   camazotz.imageUrl,
 ];
 const TOKENS = CHAPTER_PATHS.map((chapter) => chapter.token);
+
+/**
+ * The character side of the album holds exactly `found` of the seeded characters in colour and
+ * the others as silhouettes with their hint. Other tests on the same worker's site may have
+ * added characters (an admin's new one needs no code, so it is found by everyone): the count
+ * line is checked against the cards on the page, not against the seed's length.
+ */
+async function expectCharacters(page: Page, found: readonly (typeof seedCharacters)[number][]) {
+  const foundCards = page.locator(".passport-character.is-found");
+  const silhouettes = page.locator(".passport-character.is-silhouette");
+  for (const character of seedCharacters) {
+    if (found.includes(character)) await expect(foundCards.filter({ hasText: character.name })).toHaveCount(1);
+    else {
+      await expect(foundCards.filter({ hasText: character.name })).toHaveCount(0);
+      await expect(silhouettes.filter({ hasText: character.requiredUrlText })).toHaveCount(1);
+    }
+  }
+  const [foundCount, silhouetteCount] = [await foundCards.count(), await silhouettes.count()];
+  expect(silhouetteCount).toBeGreaterThanOrEqual(seedCharacters.length - found.length);
+  await expect(page.getByTestId("pasaporte-progreso-personajes")).toHaveText(
+    `${foundCount} de ${foundCount + silhouetteCount} personajes`,
+  );
+}
 
 test("a visitor learns what the passport is and is asked to sign in", async ({ page }) => {
   await page.goto("/pasaporte");
@@ -44,12 +67,9 @@ test("a new reader's passport: nothing found yet, every pending card a silhouett
   await page.getByRole("link", { name: "Ver tu pasaporte" }).click();
   await expect(page).toHaveURL(/\/pasaporte$/);
   await expect(page.getByTestId("pasaporte-progreso-capitulos")).toHaveText(`0 de ${CHAPTERS} capítulos`);
-  await expect(page.getByTestId("pasaporte-progreso-personajes")).toHaveText(
-    `${ALWAYS_OPEN} de ${CHARACTERS} personajes`,
-  );
+  await expectCharacters(page, ALWAYS_OPEN);
   await expect(page.locator(".passport-chapter.is-found")).toHaveCount(0);
   await expect(page.locator(".passport-chapter.is-silhouette")).toHaveCount(CHAPTERS);
-  await expect(page.locator(".passport-character.is-found")).toHaveCount(ALWAYS_OPEN);
   await expect(page.getByTestId("pasaporte-clan-nombre")).toHaveText("Todavía sin clan");
   // The navbar link is there for a signed-in reader, and marks the page.
   await expect(
@@ -68,9 +88,7 @@ test("a reader who scanned chapter 1 sees it and its butterfly in colour, the re
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
   await page.goto("/pasaporte");
   await expect(page.getByTestId("pasaporte-progreso-capitulos")).toHaveText(`1 de ${CHAPTERS} capítulos`);
-  await expect(page.getByTestId("pasaporte-progreso-personajes")).toHaveText(
-    `${ALWAYS_OPEN + 1} de ${CHARACTERS} personajes`,
-  );
+  await expectCharacters(page, [...ALWAYS_OPEN, mariposa]);
 
   // Found: full colour, named, the chapter linked by its slug.
   const butterfly = page.locator(".passport-character.is-found").filter({ hasText: mariposa.name });
@@ -82,7 +100,6 @@ test("a reader who scanned chapter 1 sees it and its butterfly in colour, the re
 
   // Pending: a silhouette and the hint, nothing else.
   const silhouettes = page.locator(".passport-character.is-silhouette");
-  await expect(silhouettes).toHaveCount(CHARACTERS - ALWAYS_OPEN - 1);
   const camazotzCard = silhouettes.filter({ hasText: camazotz.requiredUrlText });
   await expect(camazotzCard.locator("img")).toHaveAttribute("src", "/images/characters/silueta.svg");
   await expect(camazotzCard.locator("img")).toHaveAttribute("alt", "Personaje por descubrir");
