@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * Every worker starts its own site (tests/e2e/support.ts: a worker-scoped fixture on ports from
- * E2E_PORT, default 4310, 20 per worker), so files and tests run in parallel without sharing
+ * E2E_PORT, default 4400, 20 per worker), so files and tests run in parallel without sharing
  * accounts, admins, characters, statistics or the contact mailbox.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 3);
