@@ -14,8 +14,13 @@
  * unset), on throwaway embedded databases. Ends with a verdict against issue 14's targets; it
  * never fails the run (it is not part of `npm test`: figures on a shared machine are noisy).
  *
+ * Then issue 14's busy minute (scripts/bench-mixed.ts: 200 readers, half signed in, reloading a
+ * chapter while 20 commenters post; page-load p99 against idle, every comment stored and shown
+ * once).
+ *
  * Options: --baseline DIR, --duration SECONDS (10), --connections N (10), --readers 1000,5000
- * (0 skips live delivery), --rounds N (3). Ports: BENCH_PORT (5700) and the next 99.
+ * (0 skips live delivery), --rounds N (3), --mixed-seconds N (60; 0 skips the busy minute).
+ * Ports: BENCH_PORT (5700) and the next 99.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -31,6 +36,7 @@ const { values: options } = parseArgs({
     connections: { type: "string", default: "10" },
     readers: { type: "string", default: "1000,5000" },
     rounds: { type: "string", default: "3" },
+    "mixed-seconds": { type: "string", default: "60" },
   },
 });
 const DURATION = Number(options.duration);
@@ -40,6 +46,7 @@ const READER_COUNTS = options
   .map(Number)
   .filter((count) => count > 0);
 const ROUNDS = Number(options.rounds);
+const MIXED_SECONDS = Number(options["mixed-seconds"]);
 const PORT_BASE = Number(process.env.BENCH_PORT ?? 5700);
 const root = resolve(import.meta.dirname, "..");
 const CHAPTER = "/salida-a-tzintzuntzan";
@@ -160,6 +167,44 @@ async function live(dir: string, readers: number, port: number): Promise<Live> {
   return line ? (JSON.parse(line.slice("BENCH_LIVE_JSON ".length)) as Live) : null;
 }
 
+type Mixed = {
+  idle: { p50: number; p99: number };
+  busy: { p50: number; p99: number };
+  ratio: number;
+  failedLoads: number;
+  comments: {
+    posted: number;
+    refused: number;
+    storedWrong: number;
+    missingDeliveries: number;
+    doubledDeliveries: number;
+  };
+} | null;
+
+/** scripts/bench-mixed.ts (this checkout's) against a checkout's server; null when it did not finish. */
+async function mixed(dir: string, port: number): Promise<Mixed> {
+  const child = spawn(process.execPath, [join(root, "scripts/bench-mixed.ts")], {
+    env: {
+      ...serverEnv({}),
+      BENCH_SERVER_DIR: dir,
+      BENCH_PORT: String(port),
+      BENCH_SECONDS: String(MIXED_SECONDS),
+      BENCH_JSON: "1",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.add(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stderr.write(`    ${chunk.toString().trimEnd().split("\n").join("\n    ")}\n`);
+  });
+  await new Promise((done) => child.once("exit", done));
+  children.delete(child);
+  const line = output.split("\n").find((text) => text.startsWith("BENCH_MIXED_JSON "));
+  return line ? (JSON.parse(line.slice("BENCH_MIXED_JSON ".length)) as Mixed) : null;
+}
+
 type Figures = {
   plainStatic: Load;
   ourStatic: Load;
@@ -168,6 +213,7 @@ type Figures = {
   rssPeak: number;
   reactBuild: string;
   live: Live[];
+  mixed: Mixed | undefined;
 };
 
 const PAGES = [
@@ -235,7 +281,12 @@ async function measure({ label, dir }: Checkout, index: number): Promise<Figures
       console.error(`  live delivery, ${readers} readers`);
       liveFigures.push(await live(dir, readers, ports.live));
     }
-    return { plainStatic, ourStatic, pages, rssIdle, rssPeak, reactBuild, live: liveFigures };
+    let busyMinute: Mixed | undefined;
+    if (MIXED_SECONDS > 0) {
+      console.error(`  200 readers + 20 commenters for ${MIXED_SECONDS} s`);
+      busyMinute = await mixed(dir, ports.live + 1);
+    }
+    return { plainStatic, ourStatic, pages, rssIdle, rssPeak, reactBuild, live: liveFigures, mixed: busyMinute };
   } finally {
     await stop(site);
     rmSync(dataDir, { recursive: true, force: true });
@@ -294,6 +345,26 @@ const rows: [string, ...string[]][] = [
       }),
     ],
   ]),
+  ...(MIXED_SECONDS > 0
+    ? ([
+        [
+          "busy minute: page load p50 / p99, idle → busy",
+          ...results.map((figures) =>
+            figures.mixed
+              ? `${number(figures.mixed.idle.p50)} / ${number(figures.mixed.idle.p99)} → ${number(figures.mixed.busy.p50)} / ${number(figures.mixed.busy.p99)} ms (${figures.mixed.ratio.toFixed(2)}×)`
+              : "failed",
+          ),
+        ],
+        [
+          "busy minute: comments posted / lost or doubled",
+          ...results.map((figures) =>
+            figures.mixed
+              ? `${number(figures.mixed.comments.posted)} / ${number(figures.mixed.comments.storedWrong + figures.mixed.comments.missingDeliveries + figures.mixed.comments.doubledDeliveries)}`
+              : "failed",
+          ),
+        ],
+      ] as [string, ...string[]][])
+    : []),
 ];
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 console.log(`\nnpm run bench: ${DURATION} s per load at ${CONNECTIONS} connections, ${ROUNDS} live rounds\n`);
@@ -317,11 +388,26 @@ const checks: [string, boolean | null][] = [
       ? null
       : Boolean(liveAt(5000)?.visible && liveAt(5000)!.visible!.p99 <= 500 && liveAt(5000)!.failedReloads === 0),
   ],
+  [
+    "200 readers + 20 commenters: p99 ≤ 2× idle, every comment once",
+    current.mixed === undefined
+      ? null
+      : Boolean(
+          current.mixed &&
+          current.mixed.ratio <= 2 &&
+          current.mixed.failedLoads === 0 &&
+          current.mixed.comments.refused +
+            current.mixed.comments.storedWrong +
+            current.mixed.comments.missingDeliveries +
+            current.mixed.comments.doubledDeliveries ===
+            0,
+        ),
+  ],
 ];
 const verdict = checks
   .map(([name, ok]) => `${ok === null ? "–" : ok ? "✔" : "✖"} ${name}${ok === null ? " (not measured)" : ""}`)
   .join("; ");
 const met = checks.every(([, ok]) => ok !== false);
 console.log(`\nbudget (issue 14, this checkout): ${met ? "MET" : "NOT MET"} — ${verdict}`);
-console.log("not measured here: 200 readers + 20 commenters for 60 s; Lighthouse; first-visit JS (npm run budget).");
+console.log("not measured here: Lighthouse; first-visit JS (npm run budget).");
 process.exit(0);

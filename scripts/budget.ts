@@ -64,6 +64,10 @@ try {
     const css = [...styles]
       .filter((href) => href.startsWith("/assets/"))
       .reduce((sum, href) => sum + gzipSize(href), 0);
+    // BUDGET_FILES=1 lists what each page loads, biggest first: where to look when over.
+    if (process.env.BUDGET_FILES)
+      for (const [src, size] of [...scripts].map((src) => [src, gzipSize(src)] as const).sort((a, b) => b[1] - a[1]))
+        console.log(`    ${kb(size).padStart(9)}  ${src}`);
     const over = js > BUDGET.js || css > BUDGET.css;
     failed ||= over;
     console.log(
