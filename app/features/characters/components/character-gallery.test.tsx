@@ -30,7 +30,14 @@ function render(props: Partial<Parameters<typeof CharacterGallery>[0]>) {
     {
       path: "/personajes",
       Component: () => (
-        <CharacterGallery characters={CHARACTERS} unlockedIds={null} search="" loadError={null} {...props} />
+        <CharacterGallery
+          characters={CHARACTERS}
+          unlockedIds={null}
+          search=""
+          openId={null}
+          loadError={null}
+          {...props}
+        />
       ),
     },
   ]);
