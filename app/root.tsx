@@ -51,9 +51,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     sessionUser && request.method === "GET" && !new URL(request.url).pathname.endsWith(".data")
       ? await unlockForVisit(db, sessionUser.id, unlockPathsFor(url.pathname, url.search)).catch((error: unknown) => {
           log.error("unlock failed", { requestId: requestId(request), error });
-          return [];
+          return null;
         })
-      : [];
+      : null;
   const [profile, admin] = sessionUser
     ? await Promise.all([getProfile(db, sessionUser.id), isAdmin(db, sessionUser.id)])
     : [null, false];
@@ -69,7 +69,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
       : null,
     isAdmin: admin as boolean | null,
-    unlocked: unlocked.map(({ kind, name }) => ({ kind, name })),
+    // What this load unlocked, for the celebration (null when nothing is new).
+    celebration: unlocked?.cards.length ? unlocked : null,
   };
 }
 
@@ -144,7 +145,7 @@ export default function App() {
           {QR_MESSAGES.verifying}
         </div>
       )}
-      <UnlockToast userId={data?.user?.id ?? null} unlockedOnLoad={data?.unlocked ?? []} />
+      <UnlockToast userId={data?.user?.id ?? null} celebrationOnLoad={data?.celebration ?? null} />
       <PageViewTracker
         gaMeasurementId={data?.gaMeasurementId ?? null}
         initialConsent={data?.analyticsConsent ?? null}

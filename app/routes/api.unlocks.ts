@@ -8,25 +8,26 @@ import { getUser } from "../composition/session.server.ts";
 
 /**
  * Called on every page view by a signed-in reader (first load and each client-side
- * navigation): unlocks what the visited path unlocks. A failure is only logged (SPEC.md §8).
+ * navigation): unlocks what the visited path unlocks, and answers what to celebrate (null when
+ * nothing is new). A failure is only logged (SPEC.md §8).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(context);
-  if (!user) return data({ unlocked: [] }, { status: 401 });
+  if (!user) return data({ celebration: null }, { status: 401 });
   const body = (await request.json().catch(() => null)) as { path?: unknown } | null;
   const raw = typeof body?.path === "string" ? body.path : "";
   // A path on this site: "//host" or a malformed one is not (URL.parse answers null).
   const visited = raw.startsWith("/") && raw.length <= 500 ? URL.parse(raw, "http://site.invalid") : null;
-  if (!visited || visited.origin !== "http://site.invalid") return data({ unlocked: [] }, { status: 400 });
+  if (!visited || visited.origin !== "http://site.invalid") return data({ celebration: null }, { status: 400 });
   try {
-    const unlocked = await unlockForVisit(
+    const celebration = await unlockForVisit(
       services(context).db,
       user.id,
       unlockPathsFor(visited.pathname, visited.search),
     );
-    return { unlocked: unlocked.map(({ kind, name }) => ({ kind, name })) };
+    return { celebration: celebration.cards.length ? celebration : null };
   } catch (error) {
     log.error("unlock failed", { requestId: requestId(request), error });
-    return { unlocked: [] };
+    return { celebration: null };
   }
 }

@@ -9,20 +9,24 @@ import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { getUser } from "../composition/session.server.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
+import { CHARACTER_DETAIL_PARAM } from "../lib/public-paths.ts";
 
 const SEARCH_MAX = 120;
 
 // Public: every character is readable by everyone; a signed-in reader also gets their unlocks.
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
+  // ?personaje=<id> opens that character's card on arrival (the unlock celebration links here).
+  const openId = url.searchParams.get(CHARACTER_DETAIL_PARAM);
   const user = await getUser(context);
   try {
     const catalogue = await readCatalogue(services(context).db, user?.id ?? null);
-    return { ...catalogue, search, loadError: null };
+    const opened = catalogue.characters.some((character) => character.id === openId) ? openId : null;
+    return { ...catalogue, search, openId: opened, loadError: null };
   } catch (error) {
     log.error("characters load failed", { requestId: requestId(request), error });
     const message = error instanceof Error ? error.message : String(error);
-    return data({ characters: [], unlockedIds: null, search, loadError: message }, { status: 500 });
+    return data({ characters: [], unlockedIds: null, search, openId: null, loadError: message }, { status: 500 });
   }
 }
 
@@ -56,6 +60,7 @@ export default function Personajes({ loaderData }: Route.ComponentProps) {
       characters={loaderData.characters}
       unlockedIds={loaderData.unlockedIds}
       search={loaderData.search}
+      openId={loaderData.openId}
       loadError={loaderData.loadError}
     />
   );

@@ -32,7 +32,8 @@ async function expectOnChapter1(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
 }
 
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: "¡Desbloqueaste" });
+/** The celebration's line that names what was unlocked (celebration.spec.ts covers the rest). */
+const toast = (page: Page) => page.getByRole("status").getByText(/^¡Desbloqueaste/);
 
 /** Counts the browser's unlock reports from now on. */
 function unlockReports(page: Page) {
@@ -105,6 +106,7 @@ test.describe("the first unlock is never lost", () => {
     await expectOnChapter1(page);
     await expect(page.getByRole("button", { name: "Salir" })).toBeVisible();
     await expect(toast(page)).toHaveText(CHAPTER_1_UNLOCKS);
+    await expect(page.getByRole("status").getByText("¡Tu primer descubrimiento!")).toBeVisible();
     // The confirmation link lands with a full page load: the server unlocked it, the browser
     // had nothing to report.
     expect(reports).toEqual([]);

@@ -48,17 +48,13 @@ describe("the chapter route, looked up in the database", () => {
     const slug = `/${byNumber(9).slug}`;
     expect(statusOf(await open(slug, reader.cookie))).toBe(404);
     // A full page load of the slug runs the root loader's unlock: nothing.
-    const rootOnSlug = (await rootLoader(await routeArgs(services, slug, { cookie: reader.cookie }))) as {
-      unlocked: unknown[];
-    };
-    expect(rootOnSlug.unlocked).toEqual([]);
+    const rootOnSlug = await rootLoader(await routeArgs(services, slug, { cookie: reader.cookie }));
+    expect(rootOnSlug.celebration).toBeNull();
     expect(statusOf(await open(slug, reader.cookie))).toBe(404);
 
     const token = tokenPathOf(byNumber(9));
-    const rootOnToken = (await rootLoader(await routeArgs(services, token, { cookie: reader.cookie }))) as {
-      unlocked: { kind: string }[];
-    };
-    expect(rootOnToken.unlocked.some((item) => item.kind === "chapter")).toBe(true);
+    const rootOnToken = await rootLoader(await routeArgs(services, token, { cookie: reader.cookie }));
+    expect(rootOnToken.celebration?.cards.some((card) => card.kind === "chapter")).toBe(true);
     const opened = await open(token, reader.cookie);
     expect(opened).toMatchObject({ viaToken: true, chapter: { number: 9 } });
     expect(JSON.stringify(opened)).not.toContain(token);

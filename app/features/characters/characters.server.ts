@@ -4,6 +4,10 @@ import type { CharacterStyle, CharacterTable } from "../../lib/db-schema.ts";
 import type { CharacterInput } from "./character.schema.ts";
 import { CHARACTERS_TOPIC } from "./character-topics.ts";
 import type { Publish } from "../../lib/live.server.ts";
+import { versionedImageSrc } from "../../lib/versioned-image.ts";
+
+// Shared with the unlock celebration, which shows the same picture (app/features/unlocks).
+export { versionedImageSrc };
 
 /** Every field of SPEC.md §3, as the editor works with it. */
 export type Character = {
@@ -117,15 +121,6 @@ export async function listCharacters(db: Db): Promise<Character[]> {
 export async function getCharacter(db: Db, id: string): Promise<Character | null> {
   const row = await db.selectFrom("characters").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? fromRow(row) : null;
-}
-
-/**
- * Site images carry the character's version, so an edited character busts caches while an
- * unchanged one stays cached. Other hosts' URLs are left as they are (they may be signed).
- */
-export function versionedImageSrc(imageUrl: string, updatedAt: Date): string {
-  if (!imageUrl.startsWith("/") || imageUrl.startsWith("//")) return imageUrl;
-  return `${imageUrl}${imageUrl.includes("?") ? "&" : "?"}v=${updatedAt.getTime()}`;
 }
 
 export function toLockedCharacter(character: Character): LockedCharacter {

@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import type { Celebration } from "./celebration.ts";
 import { initialLedger, mustReport } from "./unlock-visits.ts";
 
-type Unlocked = { kind: "character" | "chapter"; name: string };
+// The pictures, words and animation are needed only when something unlocks: loaded then, so a
+// first visit downloads none of it (scripts/budget.ts).
+const UnlockCelebration = lazy(() => import("./unlock-celebration.tsx"));
 
-const celebrate = (items: Unlocked[]) => {
-  const names = items.map((item) => (item.kind === "chapter" ? `el capítulo «${item.name}»` : item.name));
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} y ${names.at(-1)}` : names[0];
-  return `¡Desbloqueaste ${list}!`;
-};
-
-type Props = { userId: string | null; unlockedOnLoad: Unlocked[] };
+type Props = { userId: string | null; celebrationOnLoad: Celebration | null };
 
 /**
  * Celebrates what a page view unlocked. A full page load was handled by the server (root
@@ -18,11 +15,9 @@ type Props = { userId: string | null; unlockedOnLoad: Unlocked[] };
  * here — including the page the tab first opened, once a visitor signs in or up on it
  * (unlock-visits.ts).
  */
-export function UnlockToast({ userId, unlockedOnLoad }: Props) {
+export function UnlockToast({ userId, celebrationOnLoad }: Props) {
   const location = useLocation();
-  const [message, setMessage] = useState<string | null>(() =>
-    unlockedOnLoad.length ? celebrate(unlockedOnLoad) : null,
-  );
+  const [celebration, setCelebration] = useState(celebrationOnLoad);
   const path = location.pathname + location.search;
   const ledger = useRef(initialLedger(userId, path));
 
@@ -36,9 +31,9 @@ export function UnlockToast({ userId, unlockedOnLoad }: Props) {
       body: JSON.stringify({ path }),
       keepalive: true,
     })
-      .then((response) => (response.ok ? (response.json() as Promise<{ unlocked: Unlocked[] }>) : null))
+      .then((response) => (response.ok ? (response.json() as Promise<{ celebration: Celebration | null }>) : null))
       .then((result) => {
-        if (current && result?.unlocked.length) setMessage(celebrate(result.unlocked));
+        if (current && result?.celebration) setCelebration(result.celebration);
       })
       .catch(() => {});
     return () => {
@@ -46,24 +41,13 @@ export function UnlockToast({ userId, unlockedOnLoad }: Props) {
     };
   }, [userId, path]);
 
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), 8000);
-    return () => clearTimeout(timer);
-  }, [message]);
-
+  // The region is always in the page, so screen readers announce what appears in it.
   return (
     <div className="unlock-toast-region" aria-live="polite">
-      {message && (
-        <div className="unlock-toast" role="status">
-          <span>{message}</span>
-          <button
-            type="button"
-            className="btn-close btn-close-white ms-3"
-            aria-label="Cerrar aviso"
-            onClick={() => setMessage(null)}
-          />
-        </div>
+      {celebration && (
+        <Suspense fallback={null}>
+          <UnlockCelebration celebration={celebration} onClose={() => setCelebration(null)} />
+        </Suspense>
       )}
     </div>
   );

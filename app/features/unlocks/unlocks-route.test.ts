@@ -30,11 +30,19 @@ describe("POST /api/unlocks", () => {
   it("unlocks what the reader's visited path unlocks, and only for that reader", async () => {
     const ana = await signUpReader(services, "ana@example.com");
     const result = await unlockAction(await post(services, { path: tokenPathOf(CHAPTER_PATHS[1]!) }, ana.cookie));
-    expect(result).toEqual({
-      unlocked: [
-        { kind: "character", name: "La abuela Lupe" },
-        { kind: "chapter", name: "Casa de la abuela" },
-      ],
+    expect(result).toMatchObject({
+      celebration: {
+        cards: [
+          { kind: "character", name: "La abuela Lupe", path: "/personajes?personaje=abuela-lupe" },
+          { kind: "chapter", name: "Casa de la abuela", path: "/casa-de-la-abuela" },
+        ],
+        firstUnlock: true,
+        completed: { characters: false, chapters: false },
+      },
+    });
+    // The same code again: nothing new, nothing to celebrate.
+    expect(await unlockAction(await post(services, { path: tokenPathOf(CHAPTER_PATHS[1]!) }, ana.cookie))).toEqual({
+      celebration: null,
     });
     expect(await unlockedCharacterIds(services.db, ana.userId)).toEqual(["abuela-lupe"]);
   });

@@ -1,6 +1,9 @@
 import type { Db } from "../../lib/db.server.ts";
+import { chapterSlugPath, characterCardPath } from "../../lib/public-paths.ts";
+import { versionedImageSrc } from "../../lib/versioned-image.ts";
+import type { CelebratedCard, Celebration } from "./celebration.ts";
 
-export type Unlocked = { kind: "character" | "chapter"; id: string; name: string };
+export type { CelebratedCard, Celebration } from "./celebration.ts";
 
 /** The paths a visit counts as: the path, and the path with its query (e.g. /?book). */
 export function unlockPathsFor(pathname: string, search: string): string[] {
@@ -8,14 +11,27 @@ export function unlockPathsFor(pathname: string, search: string): string[] {
   return search && search !== "?" ? [path, `${path}${search}`] : [path];
 }
 
+const NOTHING_NEW: Celebration = { cards: [], firstUnlock: false, completed: { characters: false, chapters: false } };
+
+/** A chapter's picture: its decorative image, else its number, else its first illustration. */
+function chapterPicture(row: { decorative_image: string; number_image: string; images: { src: string }[] }) {
+  return row.decorative_image || row.number_image || row.images[0]?.src || "";
+}
+
 /**
  * SPEC.md §4: every character and chapter whose requiredUrl is the visited path is added to
  * the reader's unlocks. A union: INSERT … ON CONFLICT DO NOTHING is atomic and idempotent, and
- * what it returns is exactly what is new, for the celebration toast.
+ * what it returns is exactly what is new, for the celebration.
+ *
+ * The celebration's own words are decided here, in the same transaction: whether this was the
+ * reader's first unlock ever, and whether it completed a set (decision 018).
  */
-export async function unlockForVisit(db: Db, userId: string, paths: readonly string[]): Promise<Unlocked[]> {
-  if (paths.length === 0) return [];
+export async function unlockForVisit(db: Db, userId: string, paths: readonly string[]): Promise<Celebration> {
+  if (paths.length === 0) return NOTHING_NEW;
   return db.transaction().execute(async (trx) => {
+    // One reader's visits take turns: on PostgreSQL two views committing at once would each
+    // count only their own rows and both call themselves the reader's first unlock.
+    await trx.selectFrom("user").select("id").where("id", "=", userId).forUpdate().execute();
     const characters = await trx
       .insertInto("unlocked_characters")
       .columns(["user_id", "character_id"])
@@ -40,34 +56,117 @@ export async function unlockForVisit(db: Db, userId: string, paths: readonly str
       .onConflict((conflict) => conflict.columns(["user_id", "chapter_id"]).doNothing())
       .returning("chapter_id")
       .execute();
-    const unlocked: Unlocked[] = [];
+    if (characters.length === 0 && chapters.length === 0) return NOTHING_NEW;
+
+    const cards: CelebratedCard[] = [];
+    let newListedChapter = false;
     if (characters.length) {
-      const names = await trx
+      const rows = await trx
         .selectFrom("characters")
-        .select(["id", "name"])
+        .select(["id", "name", "subtitle", "image_url", "updated_at"])
         .where(
           "id",
           "in",
           characters.map((row) => row.character_id),
         )
         .orderBy("sort_order")
+        .orderBy("id")
         .execute();
-      unlocked.push(...names.map((row) => ({ kind: "character" as const, id: row.id, name: row.name })));
+      cards.push(
+        ...rows.map((row) => ({
+          kind: "character" as const,
+          id: row.id,
+          name: row.name,
+          imageSrc: row.image_url ? versionedImageSrc(row.image_url, row.updated_at) : "",
+          imageAlt: row.subtitle ? `${row.name}, ${row.subtitle}` : row.name,
+          path: characterCardPath(row),
+        })),
+      );
     }
     if (chapters.length) {
-      const titles = await trx
+      const rows = await trx
         .selectFrom("chapters")
-        .select(["id", "title"])
+        .select(["id", "title", "slug", "hidden", "decorative_image", "number_image", "images", "updated_at"])
         .where(
           "id",
           "in",
           chapters.map((row) => row.chapter_id),
         )
         .orderBy("sort_order")
+        .orderBy("id")
         .execute();
-      unlocked.push(...titles.map((row) => ({ kind: "chapter" as const, id: row.id, name: row.title })));
+      newListedChapter = rows.some((row) => !row.hidden);
+      cards.push(
+        ...rows.map((row) => {
+          const picture = chapterPicture(row);
+          return {
+            kind: "chapter" as const,
+            id: row.id,
+            name: row.title,
+            imageSrc: picture ? versionedImageSrc(picture, row.updated_at) : "",
+            imageAlt: `Ilustración del capítulo «${row.title}»`,
+            // The slug, never the printed token path: a link must not unlock it for someone else.
+            path: chapterSlugPath(row),
+          };
+        }),
+      );
     }
-    return unlocked;
+
+    const heldCharacters = await trx
+      .selectFrom("unlocked_characters")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    const heldChapters = await trx
+      .selectFrom("unlocked_chapters")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    const heldBefore = Number(heldCharacters.count) + Number(heldChapters.count) - characters.length - chapters.length;
+    // A set counts as /personajes and /pasaporte count it: a character with no unlocking path
+    // is everyone's from the start; a hidden chapter (the special one) is not listed. A set is
+    // celebrated by the view that adds its last member, and only then.
+    const charactersComplete =
+      characters.length > 0 &&
+      !(await trx
+        .selectFrom("characters")
+        .select("id")
+        .where("required_url", "is not", null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("unlocked_characters")
+                .select("character_id")
+                .where("user_id", "=", userId)
+                .whereRef("character_id", "=", "characters.id"),
+            ),
+          ),
+        )
+        .limit(1)
+        .executeTakeFirst());
+    const chaptersComplete =
+      newListedChapter &&
+      !(await trx
+        .selectFrom("chapters")
+        .select("id")
+        .where("hidden", "=", false)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("unlocked_chapters")
+                .select("chapter_id")
+                .where("user_id", "=", userId)
+                .whereRef("chapter_id", "=", "chapters.id"),
+            ),
+          ),
+        )
+        .limit(1)
+        .executeTakeFirst());
+    return {
+      cards,
+      firstUnlock: heldBefore === 0,
+      completed: { characters: charactersComplete, chapters: chaptersComplete },
+    };
   });
 }
 

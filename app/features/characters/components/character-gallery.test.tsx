@@ -30,7 +30,14 @@ function render(props: Partial<Parameters<typeof CharacterGallery>[0]>) {
     {
       path: "/personajes",
       Component: () => (
-        <CharacterGallery characters={CHARACTERS} unlockedIds={null} search="" loadError={null} {...props} />
+        <CharacterGallery
+          characters={CHARACTERS}
+          unlockedIds={null}
+          search=""
+          openId={null}
+          loadError={null}
+          {...props}
+        />
       ),
     },
   ]);
@@ -39,6 +46,12 @@ function render(props: Partial<Parameters<typeof CharacterGallery>[0]>) {
 }
 
 describe("the character gallery as rendered", () => {
+  it("renders the detail of the card named by ?personaje= (the unlock celebration's link), and none without it", () => {
+    const detailOf = (html: string) => html.match(/<dialog[^>]*>([\s\S]*?)<\/dialog>/)?.[1] ?? "";
+    expect(detailOf(render({ openId: "camazotz" }))).toContain("Subtítulo de Camazotz");
+    expect(detailOf(render({}))).not.toContain("Subtítulo de");
+  });
+
   it("shows a red alert with 'Error loading characters: ' and the message when loading failed", () => {
     const html = render({ characters: [], loadError: "relation does not exist" });
     expect(html).toMatch(

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { DialogModal } from "../../../ui/dialog-modal.tsx";
+import { CHARACTER_DETAIL_PARAM } from "../../../lib/public-paths.ts";
 import type { PublicCharacter } from "../characters.server.ts";
 import { CHARACTER_MESSAGES, unlockProgress } from "../character-messages.ts";
 import { filterByName, noCharactersMessage } from "../character-search.ts";
@@ -15,6 +16,8 @@ type Props = {
   unlockedIds: string[] | null;
   /** The `?q=` the page was opened with: a search is linkable and rendered by the server. */
   search: string;
+  /** The `?personaje=` the page was opened with: that character's detail opens on arrival. */
+  openId: string | null;
   loadError: string | null;
 };
 
@@ -23,14 +26,14 @@ type Props = {
  * already here, so there is nothing to load, and a navigation per keystroke would also count
  * as a page view. React Router's own history state is kept as it is.
  */
-function replaceSearchInUrl(search: string) {
+function replaceParamInUrl(name: string, value: string) {
   const url = new URL(window.location.href);
-  if (search.trim()) url.searchParams.set("q", search);
-  else url.searchParams.delete("q");
+  if (value.trim()) url.searchParams.set(name, value);
+  else url.searchParams.delete(name);
   window.history.replaceState(window.history.state, "", url);
 }
 
-export function CharacterGallery({ characters, unlockedIds, search: searchFromUrl, loadError }: Props) {
+export function CharacterGallery({ characters, unlockedIds, search: searchFromUrl, openId, loadError }: Props) {
   const [search, setSearch] = useState(searchFromUrl);
   // A real navigation to another ?q= (back button, a link) replaces what was typed.
   const [lastSearchFromUrl, setLastSearchFromUrl] = useState(searchFromUrl);
@@ -38,8 +41,17 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
     setLastSearchFromUrl(searchFromUrl);
     setSearch(searchFromUrl);
   }
-  const [detailId, setDetailId] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
+  const [detailId, setDetailId] = useState(openId);
+  const [open, setOpen] = useState(openId !== null);
+  // A link to another ?personaje= while the page is shown opens that one.
+  const [lastOpenId, setLastOpenId] = useState(openId);
+  if (openId !== lastOpenId) {
+    setLastOpenId(openId);
+    if (openId) {
+      setDetailId(openId);
+      setOpen(true);
+    }
+  }
 
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -89,7 +101,7 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
           autoComplete="off"
           onChange={(event) => {
             setSearch(event.target.value);
-            replaceSearchInUrl(event.target.value);
+            replaceParamInUrl("q", event.target.value);
           }}
         />
       </form>
@@ -132,7 +144,11 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
 
       <DialogModal
         open={open && detail !== null}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setOpen(false);
+          // Closed is closed: a reload or a shared address shows the collection, not this card.
+          replaceParamInUrl(CHARACTER_DETAIL_PARAM, "");
+        }}
         labelledBy={DETAIL_TITLE_ID}
         size="lg"
         className="character-modal"
