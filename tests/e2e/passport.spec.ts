@@ -94,6 +94,11 @@ test("a reader who scanned chapter 1 sees it and its butterfly in colour, the re
   const butterfly = page.locator(".passport-character.is-found").filter({ hasText: mariposa.name });
   await expect(butterfly.locator("img")).toHaveAttribute("src", new RegExp(`^${mariposa.imageUrl}`));
   await expect(butterfly).not.toHaveCSS("border-style", "dashed");
+  // Its name opens its card on /personajes.
+  await expect(butterfly.getByRole("link", { name: mariposa.name })).toHaveAttribute(
+    "href",
+    `/personajes?personaje=${mariposa.id}`,
+  );
   const chapter1 = page.locator(".passport-chapter.is-found");
   await expect(chapter1).toHaveCount(1);
   await expect(chapter1.getByRole("link")).toHaveAttribute("href", `/${CHAPTER_PATHS[0]!.slug}`);

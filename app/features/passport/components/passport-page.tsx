@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { characterCardPath } from "../../../lib/public-paths.ts";
 import type { Passport } from "../passport.ts";
 import { PASSPORT_MESSAGES, chapterCount, characterCount } from "../passport-messages.ts";
 
@@ -115,7 +116,9 @@ export function PassportAlbum({ passport }: { passport: Passport }) {
                     loading="lazy"
                     decoding="async"
                   />
-                  <h3 className="h6 mt-2 mb-0">{card.name}</h3>
+                  <h3 className="h6 mt-2 mb-0">
+                    <Link to={characterCardPath({ id: card.key })}>{card.name}</Link>
+                  </h3>
                 </article>
               ) : (
                 <article className="passport-card passport-character is-silhouette h-100">
