@@ -1,8 +1,11 @@
 import { data } from "react-router";
+import type { Db } from "../lib/db.server.ts";
+import type { PublicCharacter } from "../features/characters/characters.server.ts";
 import type { Route } from "./+types/personajes";
 import { CharacterGallery } from "../features/characters/components/character-gallery.tsx";
 import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
-import { readCatalogue } from "../features/characters/characters.server.ts";
+import { getCharacter, readCatalogue } from "../features/characters/characters.server.ts";
+import { characterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
@@ -16,26 +19,46 @@ const SEARCH_MAX = 120;
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
   const user = await getUser(context);
+  const { db } = services(context);
   try {
-    const catalogue = await readCatalogue(services(context).db, user?.id ?? null);
-    return { ...catalogue, search, loadError: null };
+    const catalogue = await readCatalogue(db, user?.id ?? null);
+    return { ...catalogue, search, shared: await sharedCharacter(db, catalogue.characters, url), loadError: null };
   } catch (error) {
     log.error("characters load failed", { requestId: requestId(request), error });
     const message = error instanceof Error ? error.message : String(error);
-    return data({ characters: [], unlockedIds: null, search, loadError: message }, { status: 500 });
+    return data({ characters: [], unlockedIds: null, search, shared: null, loadError: message }, { status: 500 });
   }
+}
+
+/**
+ * `?personaje=<id>`: a shared link to one character. Its card opens at once and the page's link
+ * preview is the character's own; a card still locked for this reader shares the site's.
+ */
+async function sharedCharacter(db: Db, characters: PublicCharacter[], url: URL) {
+  const id = url.searchParams.get("personaje");
+  const listed = id ? characters.find((character) => character.id === id) : undefined;
+  if (!listed) return null;
+  const full = listed.locked ? null : await getCharacter(db, listed.id);
+  return {
+    id: listed.id,
+    name: listed.name,
+    subtitle: full?.subtitle ?? "",
+    preview: full ? characterPreviewPath(full.id, full.updatedAt.getTime()) : undefined,
+  };
 }
 
 const DESCRIPTION =
   "Conoce a Valentina, a Taquito y a todos los personajes del libro: sus poderes, sus debilidades y cómo desbloquearlos con los códigos QR.";
 
 // The canonical URL is the bare path: a search shows a part of the same collection.
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  pageMeta({
-    title: "Personajes",
-    description: DESCRIPTION,
-    path: location.pathname,
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const shared = loaderData?.shared;
+  return pageMeta({
+    title: shared ? `${shared.name} · Personajes` : "Personajes",
+    description: shared?.subtitle || DESCRIPTION,
+    path: shared ? `${location.pathname}?personaje=${encodeURIComponent(shared.id)}` : location.pathname,
     siteUrl: siteUrlFrom(matches),
+    image: shared?.preview,
     jsonLd: {
       "@type": "CollectionPage",
       name: "Personajes",
@@ -47,6 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
       })),
     },
   });
+};
 
 export default function Personajes({ loaderData }: Route.ComponentProps) {
   // A character added or edited by an admin appears without a reload.
@@ -56,6 +80,7 @@ export default function Personajes({ loaderData }: Route.ComponentProps) {
       characters={loaderData.characters}
       unlockedIds={loaderData.unlockedIds}
       search={loaderData.search}
+      sharedId={loaderData.shared?.id ?? null}
       loadError={loaderData.loadError}
     />
   );

@@ -15,22 +15,24 @@ type Props = {
   unlockedIds: string[] | null;
   /** The `?q=` the page was opened with: a search is linkable and rendered by the server. */
   search: string;
+  /** `?personaje=<id>`: a shared link's character, whose card opens at once. */
+  sharedId?: string | null;
   loadError: string | null;
 };
 
 /**
- * Keeps `?q=` in the address bar as the reader types, without a navigation: the list is
+ * Keeps `?q=` (and the open card's `?personaje=`) in the address bar as the reader types, without a navigation: the list is
  * already here, so there is nothing to load, and a navigation per keystroke would also count
  * as a page view. React Router's own history state is kept as it is.
  */
-function replaceSearchInUrl(search: string) {
+function replaceParamInUrl(name: "q" | "personaje", value: string | null) {
   const url = new URL(window.location.href);
-  if (search.trim()) url.searchParams.set("q", search);
-  else url.searchParams.delete("q");
+  if (value?.trim()) url.searchParams.set(name, value);
+  else url.searchParams.delete(name);
   window.history.replaceState(window.history.state, "", url);
 }
 
-export function CharacterGallery({ characters, unlockedIds, search: searchFromUrl, loadError }: Props) {
+export function CharacterGallery({ characters, unlockedIds, search: searchFromUrl, sharedId, loadError }: Props) {
   const [search, setSearch] = useState(searchFromUrl);
   // A real navigation to another ?q= (back button, a link) replaces what was typed.
   const [lastSearchFromUrl, setLastSearchFromUrl] = useState(searchFromUrl);
@@ -38,8 +40,8 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
     setLastSearchFromUrl(searchFromUrl);
     setSearch(searchFromUrl);
   }
-  const [detailId, setDetailId] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
+  const [detailId, setDetailId] = useState<string | null>(sharedId ?? null);
+  const [open, setOpen] = useState(Boolean(sharedId));
 
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -89,7 +91,7 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
           autoComplete="off"
           onChange={(event) => {
             setSearch(event.target.value);
-            replaceSearchInUrl(event.target.value);
+            replaceParamInUrl("q", event.target.value);
           }}
         />
       </form>
@@ -124,6 +126,8 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
               onOpen={(id) => {
                 setDetailId(id);
                 setOpen(true);
+                // The open card's address can be copied and shared (its own link preview).
+                replaceParamInUrl("personaje", id);
               }}
             />
           ))}
@@ -132,7 +136,10 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
 
       <DialogModal
         open={open && detail !== null}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setOpen(false);
+          replaceParamInUrl("personaje", null);
+        }}
         labelledBy={DETAIL_TITLE_ID}
         size="lg"
         className="character-modal"
