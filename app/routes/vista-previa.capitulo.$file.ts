@@ -3,6 +3,7 @@ import { findChapterBySlug } from "../features/chapters/chapters.server.ts";
 import { previewFileName, previewVersion } from "../features/seo/link-preview-card.ts";
 import { previewResponse } from "../features/seo/link-preview.server.ts";
 import { services } from "../composition/context.server.ts";
+import { uploadedPictures } from "../composition/preview-pictures.server.ts";
 
 /**
  * /vista-previa/capitulo/<slug>.png: a chapter's link preview. By slug only: its title and
@@ -16,6 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return previewResponse(request, {
     key: `capitulo:${chapter.slug}:${version}`,
     version,
+    readOther: uploadedPictures(services(context).db),
     card: {
       kicker: chapter.number ? `Capítulo ${chapter.number}` : "Capítulo especial",
       title: chapter.title,

@@ -3,6 +3,7 @@ import { getCharacter } from "../features/characters/characters.server.ts";
 import { previewFileName, previewVersion } from "../features/seo/link-preview-card.ts";
 import { previewResponse } from "../features/seo/link-preview.server.ts";
 import { services } from "../composition/context.server.ts";
+import { uploadedPictures } from "../composition/preview-pictures.server.ts";
 
 /**
  * /vista-previa/personaje/<id>.png: a character's link preview: name, subtitle and picture, which
@@ -16,6 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return previewResponse(request, {
     key: `personaje:${character.id}:${version}`,
     version,
+    readOther: uploadedPictures(services(context).db),
     card: {
       kicker: "Personaje",
       title: character.name,

@@ -37,10 +37,15 @@ async function readSiteImage(path: string): Promise<Buffer | null> {
   return null;
 }
 
+/** Reads a picture that is not a site file (an upload kept in the database), or null. */
+export type ReadPicture = (path: string) => Promise<Uint8Array | null>;
+
 /** The picture scaled into the card's picture box, with where it lands; null without one. */
-async function pictureFor(card: PreviewCard) {
-  if (!isSiteImage(card.imagePath)) return null;
-  const source = await readSiteImage(card.imagePath);
+async function pictureFor(card: PreviewCard, readOther?: ReadPicture) {
+  if (!card.imagePath) return null;
+  const source = isSiteImage(card.imagePath)
+    ? await readSiteImage(card.imagePath)
+    : await readOther?.(card.imagePath).catch(() => null);
   if (!source) return null;
   try {
     // SVGs are drawn at a density that makes them at least as big as the box: sharp, not blurry.
@@ -56,8 +61,8 @@ async function pictureFor(card: PreviewCard) {
   }
 }
 
-async function render(card: PreviewCard): Promise<Buffer> {
-  const picture = await pictureFor(card);
+async function render(card: PreviewCard, readOther?: ReadPicture): Promise<Buffer> {
+  const picture = await pictureFor(card, readOther);
   const svg = composePreviewSvg(card, SITE_NAME, picture);
   const base = sharp(Buffer.from(svg)).resize(PREVIEW_WIDTH, PREVIEW_HEIGHT);
   if (picture) base.composite([{ input: picture.data, left: picture.left, top: picture.top }]);
@@ -68,14 +73,18 @@ async function render(card: PreviewCard): Promise<Buffer> {
  * The card's PNG, drawn on first request and then kept (`key` names the card and its version).
  * Requests arriving while it is drawn share the one drawing. `cached` says whether it was kept.
  */
-export async function previewPng(key: string, card: PreviewCard): Promise<{ png: Buffer; cached: boolean }> {
+export async function previewPng(
+  key: string,
+  card: PreviewCard,
+  readOther?: ReadPicture,
+): Promise<{ png: Buffer; cached: boolean }> {
   const kept = cards.get(key);
   if (kept) {
     cards.delete(key);
     cards.set(key, kept);
     return { png: await kept, cached: true };
   }
-  const drawing = render(card);
+  const drawing = render(card, readOther);
   cards.set(key, drawing);
   drawing.catch(() => cards.delete(key));
   while (cards.size > MAX_CARDS) cards.delete(cards.keys().next().value!);
@@ -92,7 +101,7 @@ export const DAY = "public, max-age=86400";
  */
 export async function previewResponse(
   request: Request,
-  options: { key: string; version: string; card: PreviewCard },
+  options: { key: string; version: string; card: PreviewCard; readOther?: ReadPicture },
 ): Promise<Response> {
   const etag = `"${options.key.replace(/[^\w.:-]/g, "_")}"`;
   const current = new URL(request.url).searchParams.get("v") === options.version;
@@ -101,7 +110,7 @@ export async function previewResponse(
     ETag: etag,
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-  const { png, cached } = await previewPng(options.key, options.card);
+  const { png, cached } = await previewPng(options.key, options.card, options.readOther);
   headers.set("Content-Type", "image/png");
   headers.set("Content-Length", String(png.byteLength));
   headers.set("X-Cache", cached ? "hit" : "miss");
