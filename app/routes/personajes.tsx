@@ -50,7 +50,8 @@ async function sharedCharacter(db: Db, characters: PublicCharacter[], url: URL) 
 const DESCRIPTION =
   "Conoce a Valentina, a Taquito y a todos los personajes del libro: sus poderes, sus debilidades y cómo desbloquearlos con los códigos QR.";
 
-// The canonical URL is the bare path: a search shows a part of the same collection.
+// The canonical URL is the bare path (a search shows a part of the same collection), or one
+// character's shared address.
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const shared = loaderData?.shared;
   return pageMeta({

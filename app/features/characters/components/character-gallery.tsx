@@ -21,9 +21,9 @@ type Props = {
 };
 
 /**
- * Keeps `?q=` (and the open card's `?personaje=`) in the address bar as the reader types, without a navigation: the list is
- * already here, so there is nothing to load, and a navigation per keystroke would also count
- * as a page view. React Router's own history state is kept as it is.
+ * Keeps `?q=` in the address bar as the reader types, and `?personaje=` while a card is open,
+ * without a navigation: the list is already here, so there is nothing to load, and a navigation
+ * per keystroke would also count as a page view. React Router's own history state is kept as it is.
  */
 function replaceParamInUrl(name: "q" | "personaje", value: string | null) {
   const url = new URL(window.location.href);
