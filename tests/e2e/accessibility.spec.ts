@@ -11,6 +11,7 @@ import {
   test,
   uniqueEmail,
   uniqueWord,
+  waitForAnimations,
   waitForLoadingScreen,
 } from "./support.ts";
 
@@ -35,12 +36,7 @@ async function expectNoViolations(page: Page, path: string) {
 }
 
 async function expectNoViolationsHere(page: Page, label: string) {
-  // Contrast is measured on the settled page: not through a fade (the page's, a modal's).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
