@@ -46,6 +46,13 @@ describe("link preview rendering", () => {
     expect(await pixel(missing.png, centre.x, centre.y)).not.toEqual(RED);
   });
 
+  it("draws a picture shipped with the site, read from its files", async () => {
+    const frame = { x: PICTURE_BOX.left + 20, y: PICTURE_BOX.top + 20 };
+    const without = await previewPng(`prueba:${Math.random()}`, card(null));
+    const withPicture = await previewPng(`prueba:${Math.random()}`, card("/images/characters/valentina.svg"));
+    expect(await pixel(withPicture.png, frame.x, frame.y)).not.toEqual(await pixel(without.png, frame.x, frame.y));
+  });
+
   it("answers 304 to a client holding the version, and a year of caching only at the current one", async () => {
     const options = { key: `prueba:${Math.random()}`, version: "1.5", card: card(null) };
     const current = await previewResponse(new Request("http://x/p.png?v=1.5"), options);

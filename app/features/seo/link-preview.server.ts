@@ -22,9 +22,14 @@ const cards = new Map<string, Promise<Buffer>>();
 
 /**
  * Where the site's pictures are: the client build in production (the container has no
- * public/), public/ under the dev server.
+ * public/), beside the server bundle (build/server) or under the working directory; public/
+ * under the dev server.
  */
-const IMAGE_ROOTS = [join(process.cwd(), "build", "client"), join(process.cwd(), "public")];
+const IMAGE_ROOTS = [
+  join(import.meta.dirname, "..", "client"),
+  join(process.cwd(), "build", "client"),
+  join(process.cwd(), "public"),
+];
 
 async function readSiteImage(path: string): Promise<Buffer | null> {
   for (const root of IMAGE_ROOTS) {
