@@ -20,9 +20,10 @@ RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
 # tini as PID 1: forwards SIGTERM/SIGINT to Node (server/main.ts then finishes requests in
-# flight, closes live streams and the database) and reaps zombies.
+# flight, closes live streams and the database) and reaps zombies. DejaVu: the link previews'
+# text (app/features/seo/link-preview.server.ts); the slim image has no font at all.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends tini \
+  && apt-get install -y --no-install-recommends tini fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \

@@ -53,6 +53,10 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("media/:file", "routes/media.$file.ts"),
+  // Link previews (og:image): PNG cards drawn on first request.
+  route("vista-previa/sitio.png", "routes/vista-previa.sitio[.]png.ts"),
+  route("vista-previa/capitulo/:file", "routes/vista-previa.capitulo.$file.ts"),
+  route("vista-previa/personaje/:file", "routes/vista-previa.personaje.$file.ts"),
 
   // Any other path: a chapter looked up in the database by its token path or slug, else the
   // 404 page (linked-but-unrouted pages like /section1 land there too). One route, so neither

@@ -10,6 +10,7 @@ import { handleCommentAction } from "../features/comments/comment-actions.server
 import { listComments } from "../features/comments/comments.server.ts";
 import { consentState, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "../composition/context.server.ts";
 import { getUser, requireUser } from "../composition/session.server.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
@@ -51,7 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
     user ? consentState(db, user.id) : null,
   ]);
   const { requiredUrl: _hidden, ...visible } = chapter;
-  return { chapter: visible, viaToken, comments, signedIn: user !== null, isAdmin: admin, consent };
+  // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
+  const preview = chapterPreviewPath(chapter.slug, chapter.version);
+  return { chapter: visible, preview, viaToken, comments, signedIn: user !== null, isAdmin: admin, consent };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -86,7 +89,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     siteUrl,
     type: "article",
     robots: chapter.requiresSignIn ? "noindex, nofollow" : undefined,
-    image: chapter.decorativeImage || undefined,
+    image: loaderData.preview,
     jsonLd: {
       "@type": "Chapter",
       name: chapter.title,

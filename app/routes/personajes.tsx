@@ -1,45 +1,69 @@
 import { data } from "react-router";
+import type { Db } from "../lib/db.server.ts";
+import type { PublicCharacter } from "../features/characters/characters.server.ts";
 import type { Route } from "./+types/personajes";
 import { CharacterGallery } from "../features/characters/components/character-gallery.tsx";
 import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
-import { readCatalogue } from "../features/characters/characters.server.ts";
+import { getCharacter, readCatalogue } from "../features/characters/characters.server.ts";
+import { characterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
+import { CHARACTER_DETAIL_PARAM } from "../lib/public-paths.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { getUser } from "../composition/session.server.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
-import { CHARACTER_DETAIL_PARAM } from "../lib/public-paths.ts";
 
 const SEARCH_MAX = 120;
 
 // Public: every character is readable by everyone; a signed-in reader also gets their unlocks.
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
-  // ?personaje=<id> opens that character's card on arrival (the unlock celebration links here).
-  const openId = url.searchParams.get(CHARACTER_DETAIL_PARAM);
   const user = await getUser(context);
+  const { db } = services(context);
   try {
-    const catalogue = await readCatalogue(services(context).db, user?.id ?? null);
-    const opened = catalogue.characters.some((character) => character.id === openId) ? openId : null;
-    return { ...catalogue, search, openId: opened, loadError: null };
+    const catalogue = await readCatalogue(db, user?.id ?? null);
+    return { ...catalogue, search, shared: await sharedCharacter(db, catalogue.characters, url), loadError: null };
   } catch (error) {
     log.error("characters load failed", { requestId: requestId(request), error });
     const message = error instanceof Error ? error.message : String(error);
-    return data({ characters: [], unlockedIds: null, search, openId: null, loadError: message }, { status: 500 });
+    return data({ characters: [], unlockedIds: null, search, shared: null, loadError: message }, { status: 500 });
   }
+}
+
+/**
+ * `?personaje=<id>`: a shared link to one character, or the unlock celebration's link to it. Its
+ * card opens at once and the page's link preview is the character's own; a card still locked for
+ * this reader shares the site's.
+ */
+async function sharedCharacter(db: Db, characters: PublicCharacter[], url: URL) {
+  const id = url.searchParams.get(CHARACTER_DETAIL_PARAM);
+  const listed = id ? characters.find((character) => character.id === id) : undefined;
+  if (!listed) return null;
+  const full = listed.locked ? null : await getCharacter(db, listed.id);
+  return {
+    id: listed.id,
+    name: listed.name,
+    subtitle: full?.subtitle ?? "",
+    preview: full ? characterPreviewPath(full.id, full.updatedAt.getTime()) : undefined,
+  };
 }
 
 const DESCRIPTION =
   "Conoce a Valentina, a Taquito y a todos los personajes del libro: sus poderes, sus debilidades y cómo desbloquearlos con los códigos QR.";
 
-// The canonical URL is the bare path: a search shows a part of the same collection.
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  pageMeta({
-    title: "Personajes",
-    description: DESCRIPTION,
-    path: location.pathname,
+// The canonical URL is the bare path (a search shows a part of the same collection), or one
+// character's shared address.
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const shared = loaderData?.shared;
+  return pageMeta({
+    title: shared ? `${shared.name} · Personajes` : "Personajes",
+    description: shared?.subtitle || DESCRIPTION,
+    path: shared
+      ? `${location.pathname}?${CHARACTER_DETAIL_PARAM}=${encodeURIComponent(shared.id)}`
+      : location.pathname,
     siteUrl: siteUrlFrom(matches),
+    image: shared?.preview,
     jsonLd: {
       "@type": "CollectionPage",
       name: "Personajes",
@@ -51,6 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
       })),
     },
   });
+};
 
 export default function Personajes({ loaderData }: Route.ComponentProps) {
   // A character added or edited by an admin appears without a reload.
@@ -60,7 +85,7 @@ export default function Personajes({ loaderData }: Route.ComponentProps) {
       characters={loaderData.characters}
       unlockedIds={loaderData.unlockedIds}
       search={loaderData.search}
-      openId={loaderData.openId}
+      openId={loaderData.shared?.id ?? null}
       loadError={loaderData.loadError}
     />
   );

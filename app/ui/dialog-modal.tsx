@@ -79,12 +79,15 @@ export function DialogModal({
     >
       <div className={`modal-dialog modal-dialog-centered${size ? ` modal-${size}` : ""}`}>
         <div className="modal-content">
-          <button
-            type="button"
-            className="btn-close dialog-modal-close"
-            aria-label={closeLabel}
-            onClick={() => latest.current.onClose()}
-          />
+          {/* Sticky: on a phone a long text scrolls the dialog, and the close button stays in view. */}
+          <div className="dialog-modal-bar">
+            <button
+              type="button"
+              className="btn-close dialog-modal-close"
+              aria-label={closeLabel}
+              onClick={() => latest.current.onClose()}
+            />
+          </div>
           <div className="modal-body">{children}</div>
         </div>
       </div>

@@ -10,6 +10,7 @@ import {
   signUpAllowedChild,
   signUpThroughForm,
   test,
+  waitForAnimations,
   waitForLive,
 } from "./support.ts";
 
@@ -297,6 +298,7 @@ test("the comment controls, the queue and the apodo picker have no accessibility
   const check = async (viewer: Page, where: string, prepare?: () => Promise<void>) => {
     await viewer.goto(where);
     await prepare?.();
+    await waitForAnimations(viewer);
     const results = await new AxeBuilder({ page: viewer })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
       .analyze();

@@ -195,6 +195,18 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Waits until every finite animation has ended (the page's 300 ms fade-in, a modal's): axe
+ * measures colour contrast on the page as it is, and a fading page is paler than the real one.
+ */
+export async function waitForAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** The page has hydrated and its live stream is open: changes published from now on reach it. */
 export async function waitForLive(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-live", "connected", { timeout: 10_000 });

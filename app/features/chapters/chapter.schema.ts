@@ -36,6 +36,7 @@ export const RESERVED_SEGMENTS = new Set([
   "assets",
   "images",
   "media",
+  "vista-previa",
   "__manifest",
   "privacidad",
   "recuperar-contrasena",

@@ -86,6 +86,12 @@ export async function findChapterByPath(
   return { chapter: toPage(row), viaToken: row.required_url === path };
 }
 
+/** The chapter with this public slug (never looked up by its token path). */
+export async function findChapterBySlug(db: Db, slug: string): Promise<ChapterPage | null> {
+  const row = await db.selectFrom("chapters").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row ? toPage(row) : null;
+}
+
 /**
  * Whether a slug path opens this chapter for this reader (DESIGN.md, "the book as key"): with
  * forced unlock, always; otherwise chapter 1, a chapter the reader has unlocked, or the special

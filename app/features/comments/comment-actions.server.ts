@@ -10,7 +10,8 @@ import {
 } from "./comments.server.ts";
 
 export type CommentActionResult =
-  { ok: true; intent: string; held?: boolean; message?: string } | { ok: false; intent: string; error: string };
+  | { ok: true; intent: string; held?: boolean; message?: string; commentId?: string }
+  | { ok: false; intent: string; error: string };
 
 export type CommentActionOutcome = { status: number; body: CommentActionResult };
 
@@ -52,5 +53,7 @@ export async function handleCommentAction(
   if (!result.ok) return { status: result.status, body: { ok: false, intent, error: result.error } };
   const held = "held" in result ? result.held : undefined;
   const message = held ? COMMENT_MESSAGES.held : "message" in result ? result.message : undefined;
-  return { status: 200, body: { ok: true, intent, held, message } };
+  // The new comment's id: the page moves focus to it (or to its 'En revisión').
+  const postedId = "commentId" in result ? result.commentId : undefined;
+  return { status: 200, body: { ok: true, intent, held, message, commentId: postedId } };
 }

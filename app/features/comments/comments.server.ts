@@ -70,7 +70,8 @@ export async function listComments(db: Db, sectionId: string, viewer: Viewer): P
 /** Per reader: a conversation's pace, not a flood. */
 export const COMMENT_RATE_LIMIT = { max: 5, windowSeconds: 60 };
 
-export type PostCommentResult = { ok: true; held: boolean } | { ok: false; status: 400 | 429; error: string };
+export type PostCommentResult =
+  { ok: true; held: boolean; commentId: string } | { ok: false; status: 400 | 429; error: string };
 
 /** Why a new comment must wait for an admin under `moderation` (empty: it goes out at once). */
 export async function holdReasons(
@@ -110,7 +111,7 @@ export async function postComment(
   if (!limit.allowed) return { ok: false, status: 429, error: COMMENT_MESSAGES.rateLimited };
   const reasons = await holdReasons(db, input.moderation, { userId: input.userId, text: checked.text });
   const held = reasons.length > 0;
-  await db.transaction().execute(async (trx) => {
+  const commentId = await db.transaction().execute(async (trx) => {
     const profile = await trx
       .selectFrom("profiles")
       .select("apodo")
@@ -136,8 +137,9 @@ export async function postComment(
         op: "upsert",
         comment: { id: inserted.id, text: checked.text, userName, createdAt: inserted.created_at.toISOString() },
       } satisfies CommentEvent);
+    return inserted.id;
   });
-  return { ok: true, held };
+  return { ok: true, held, commentId };
 }
 
 export type CommentChangeResult =

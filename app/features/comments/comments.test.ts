@@ -62,8 +62,11 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
     postComment(database.db, publish, { userId, sectionId, text, moderation });
 
   it("stores the trimmed text under the reader's apodo, never the private name, and announces it", async () => {
-    expect(await post("ana", "patzcuaro", "  ¡Qué miedo!  ")).toEqual({ ok: true, held: false });
+    const posted = await post("ana", "patzcuaro", "  ¡Qué miedo!  ");
+    expect(posted).toEqual({ ok: true, held: false, commentId: expect.any(String) });
     const [comment] = await listComments(database.db, "patzcuaro", anyone);
+    // The page moves focus to the comment with this id.
+    expect(comment?.id).toBe(posted.ok && posted.commentId);
     expect(comment).toMatchObject({ text: "¡Qué miedo!", userName: "Xolo Valiente 27", status: "visible" });
     expect(JSON.stringify(comment)).not.toContain("Ana");
     expect(topics).toContain("comments:patzcuaro");
@@ -103,9 +106,18 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
     expect(await post("adulto", "riesgo", "escríbeme a adulto arroba gmail punto com")).toEqual({
       ok: true,
       held: true,
+      commentId: expect.any(String),
     });
-    expect(await post("nina", "riesgo", "¡Me encantó!")).toEqual({ ok: true, held: true });
-    expect(await post("adulto", "riesgo", "Qué buen capítulo")).toEqual({ ok: true, held: false });
+    expect(await post("nina", "riesgo", "¡Me encantó!")).toEqual({
+      ok: true,
+      held: true,
+      commentId: expect.any(String),
+    });
+    expect(await post("adulto", "riesgo", "Qué buen capítulo")).toEqual({
+      ok: true,
+      held: false,
+      commentId: expect.any(String),
+    });
     expect(topics.filter((topic) => topic === "comments:riesgo")).toHaveLength(1);
     expect(topics.filter((topic) => topic === COMMENTS_QUEUE_TOPIC)).toHaveLength(2);
     const queue = await listQueue(database.db);
@@ -114,8 +126,16 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
   });
 
   it("'off' holds nothing and 'all' holds everything", async () => {
-    expect(await post("nina", "modos", "mi correo es nina@example.com", "off")).toEqual({ ok: true, held: false });
-    expect(await post("adulto", "modos", "Hola a todos", "all")).toEqual({ ok: true, held: true });
+    expect(await post("nina", "modos", "mi correo es nina@example.com", "off")).toEqual({
+      ok: true,
+      held: false,
+      commentId: expect.any(String),
+    });
+    expect(await post("adulto", "modos", "Hola a todos", "all")).toEqual({
+      ok: true,
+      held: true,
+      commentId: expect.any(String),
+    });
     const texts = (await listComments(database.db, "modos", anyone)).map((comment) => comment.text);
     expect(texts).toEqual(["mi correo es nina@example.com"]);
   });

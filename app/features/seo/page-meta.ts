@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { SITE_PREVIEW_PATH } from "./link-preview-card.ts";
 
 export const SITE_NAME = "Valentina y Taquito";
 export const DEFAULT_DESCRIPTION =
@@ -11,6 +12,7 @@ type PageMetaOptions = {
   path: string;
   siteUrl: string;
   robots?: string;
+  /** The link preview: a 1200×630 PNG card (link-preview-card.ts); the site's card by default. */
   image?: string;
   type?: "website" | "article" | "book" | "profile";
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
@@ -21,7 +23,7 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const title = options.title === SITE_NAME ? SITE_NAME : `${options.title} | ${SITE_NAME}`;
   const description = options.description ?? DEFAULT_DESCRIPTION;
   const url = new URL(options.path, options.siteUrl).href;
-  const image = new URL(options.image ?? "/images/og-card.svg", options.siteUrl).href;
+  const image = new URL(options.image ?? SITE_PREVIEW_PATH, options.siteUrl).href;
   const descriptors: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -34,6 +36,11 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    // PREVIEW_WIDTH × PREVIEW_HEIGHT (link-preview-card.ts), written out: this runs in the browser too.
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: title },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

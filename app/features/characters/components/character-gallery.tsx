@@ -136,6 +136,8 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
               onOpen={(id) => {
                 setDetailId(id);
                 setOpen(true);
+                // The open card's address can be copied and shared (its own link preview).
+                replaceParamInUrl(CHARACTER_DETAIL_PARAM, id);
               }}
             />
           ))}

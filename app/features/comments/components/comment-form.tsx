@@ -3,6 +3,13 @@ import { useFetcher } from "react-router";
 import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
 import type { CommentActionResult } from "./comments-section.tsx";
 
+/** Focuses the comment's element, waiting a few frames should the list not show it yet. */
+function focusComment(commentId: string, framesLeft = 30) {
+  const element = document.querySelector<HTMLElement>(`li[data-comment-id="${CSS.escape(commentId)}"]`);
+  if (element) element.focus();
+  else if (framesLeft > 0) requestAnimationFrame(() => focusComment(commentId, framesLeft - 1));
+}
+
 /** A signed-in reader's comment box (loaded on demand by CommentsSection). */
 export function CommentForm({ prompt }: { prompt: string }) {
   const fetcher = useFetcher<CommentActionResult>();
@@ -12,7 +19,12 @@ export function CommentForm({ prompt }: { prompt: string }) {
   const notice = result?.ok && result.held ? result.message : null;
   // A sent comment clears the box; a refused one stays for the reader to fix.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
+    form.current?.reset();
+    // Focus moves to the new comment (a keyboard or screen reader user hears it, or its 'En
+    // revisión', instead of being left on a disabled button). The list has it by now: the
+    // fetcher is idle only once the page's data is read again.
+    if (fetcher.data.commentId) focusComment(fetcher.data.commentId);
   }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form

@@ -23,7 +23,8 @@ export type CommentItem = {
   reportedByMe: boolean;
 };
 export type CommentActionResult =
-  { ok: true; intent: string; held?: boolean; message?: string } | { ok: false; intent: string; error: string };
+  | { ok: true; intent: string; held?: boolean; message?: string; commentId?: string }
+  | { ok: false; intent: string; error: string };
 
 type Props = {
   sectionId: string;
@@ -73,10 +74,13 @@ function ChapterComments({ sectionId, comments: loaded, signedIn, isAdmin, promp
           {comments.map((comment) => (
             <li
               key={comment.id}
+              tabIndex={-1}
+              // Named by its author, date, status and text when focus lands on it after posting.
+              aria-labelledby={`m${comment.id} t${comment.id}`}
               className={`card card-body mb-3 comment${comment.status === "held" ? " comment-held" : ""}`}
               data-comment-id={comment.id}
             >
-              <p className="mb-1 comment-meta">
+              <p className="mb-1 comment-meta" id={`m${comment.id}`}>
                 <strong className="comment-author">{comment.userName}</strong> ·{" "}
                 <time dateTime={comment.createdAt} suppressHydrationWarning>
                   {formatCommentDate(comment.createdAt)}
@@ -86,7 +90,9 @@ function ChapterComments({ sectionId, comments: loaded, signedIn, isAdmin, promp
                 )}
               </p>
               {/* Text, never HTML: React escapes it. */}
-              <p className="mb-0 comment-text">{comment.text}</p>
+              <p className="mb-0 comment-text" id={`t${comment.id}`}>
+                {comment.text}
+              </p>
               {signedIn && (
                 <Suspense fallback={null}>
                   <CommentControls comment={comment} isAdmin={isAdmin} />

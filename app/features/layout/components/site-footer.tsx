@@ -22,7 +22,7 @@ const SOCIAL_LINKS = [
 /** `children`: more footer links the root composes in (the analytics choice, when there is one). */
 export function SiteFooter({ year, children }: { year: number; children?: ReactNode }) {
   return (
-    <footer className="site-footer mt-5 py-4">
+    <footer className="site-footer py-4">
       <div className="container">
         <div className="row gy-3 align-items-center">
           <div className="col-md-4 d-flex flex-wrap gap-3">

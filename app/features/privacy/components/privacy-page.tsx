@@ -113,9 +113,10 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
           para qué, cuánto tiempo y quién lo ve.
         </p>
 
-        <div className="privacy-table-wrap">
+        {/* On a phone the table scrolls sideways: a named region a keyboard can focus and scroll. */}
+        <div className="privacy-table-wrap" role="region" aria-labelledby="tabla-de-datos" tabIndex={0}>
           <table className="privacy-table">
-            <caption>Qué guardamos, para qué, cuánto tiempo y quién lo ve</caption>
+            <caption id="tabla-de-datos">Qué guardamos, para qué, cuánto tiempo y quién lo ve</caption>
             <thead>
               <tr>
                 <th scope="col">Qué</th>
