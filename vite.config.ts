@@ -12,5 +12,22 @@ export default defineConfig({
       },
     },
   },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, React DOM and React Router load together on every first visit: one chunk
+          // compresses better than the four the default split makes (2.7 KB gzip less per page,
+          // `npm run budget`), and it changes only when they are upgraded.
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -23,7 +23,7 @@
  * Ports: BENCH_PORT (5700) and the next 99.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -226,8 +226,12 @@ const PAGES = [
 async function measure({ label, dir }: Checkout, index: number): Promise<Figures> {
   const ports = { static: PORT_BASE + index * 10, site: PORT_BASE + index * 10 + 1, live: PORT_BASE + index * 10 + 2 };
   const clientDir = join(dir, "build/client");
-  const asset = readdirSync(join(clientDir, "assets")).find((name) => /^entry\.client-.*\.js$/.test(name));
-  if (!asset) throw new Error(`no entry.client asset in ${clientDir}`);
+  // The biggest script (the framework chunk; entry.client in older builds), every page's first fetch.
+  const asset = readdirSync(join(clientDir, "assets"))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => ({ name, size: statSync(join(clientDir, "assets", name)).size }))
+    .sort((a, b) => b.size - a.size)[0]?.name;
+  if (!asset) throw new Error(`no script in ${clientDir}/assets`);
   console.error(`\n[${label}] ${dir}`);
 
   console.error(`  plain Node static server: /assets/${asset}`);
