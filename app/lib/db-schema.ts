@@ -67,6 +67,8 @@ export interface ChapterTable {
   title: string;
   subtitle: Generated<string>;
   description: Generated<string>;
+  /** Spoiler-free line readers see while the chapter is locked for them (migration 0011). */
+  teaser: Generated<string>;
   content: Generated<string>;
   required_url: string;
   required_url_text: Generated<string>;

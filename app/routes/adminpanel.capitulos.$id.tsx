@@ -27,6 +27,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       requiredUrl: proposeTokenPath(),
       commentPrompt: "",
       description: "",
+      teaser: "",
       markdown: "",
       images: [],
     };

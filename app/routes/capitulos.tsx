@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: "Capítulos",
     description:
-      "Los capítulos de Valentina y Taquito: escanea el código QR al final de cada capítulo del libro para abrir el siguiente.",
+      "Los capítulos de Valentina y Taquito: escanea el código QR al final de cada capítulo del libro para abrirlo aquí.",
     path: location.pathname,
     siteUrl: siteUrlFrom(matches),
     jsonLd: { "@type": "Book", name: "Valentina y Taquito", inLanguage: "es" },
@@ -55,10 +55,12 @@ export default function Capitulos() {
                 {card.free && <span className="badge bg-success mb-2">Gratis</span>}
                 {card.found && <ReadBadge />}
                 {card.unlocked ? (
-                  <p className="card-text">{card.description}</p>
+                  <p className="card-text">{card.summary}</p>
                 ) : (
                   <>
                     <span className="badge bg-secondary mb-2">Bloqueado</span>
+                    {/* A locked card's summary is its spoiler-free teaser (listChapterCards). */}
+                    {card.summary && <p className="card-text chapter-card-teaser">{card.summary}</p>}
                     <p className="card-text">{card.requiredUrlText}</p>
                   </>
                 )}

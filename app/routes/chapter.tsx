@@ -3,7 +3,10 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/chapter";
 import { FirstLayoutChapter, SecondLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
-import { findChapterByPath, slugOpensFor } from "../features/chapters/chapters.server.ts";
+import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
+import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
+import { ChapterNextStepNote } from "../features/chapters/components/chapter-next-step.tsx";
+import { characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
@@ -47,14 +50,18 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = services(args.context);
   // Which comments this reader may see is decided here, on the server (held ones: author and admins).
   const admin = user ? await isAdmin(db, user.id) : false;
-  const [comments, consent] = await Promise.all([
+  const [comments, consent, next] = await Promise.all([
     listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin }),
     user ? consentState(db, user.id) : null,
+    nextChapterAfter(db, chapter),
   ]);
+  // The next chapter's token path stays here: only its hint, number, title and the names of the
+  // characters its code unlocks reach the page.
+  const nextStep = chapterNextStep(chapter, next, next ? await characterNamesUnlockedBy(db, next.tokenPath) : []);
   const { requiredUrl: _hidden, ...visible } = chapter;
   // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
-  return { chapter: visible, preview, viaToken, comments, signedIn: user !== null, isAdmin: admin, consent };
+  return { chapter: visible, preview, viaToken, nextStep, comments, signedIn: user !== null, isAdmin: admin, consent };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -102,7 +109,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Chapter() {
-  const { chapter, viaToken, comments, signedIn, isAdmin: admin, consent } = useLoaderData<typeof loader>();
+  const { chapter, viaToken, nextStep, comments, signedIn, isAdmin: admin, consent } = useLoaderData<typeof loader>();
   // An author's save reaches open pages without a reload.
   useLiveRevalidation([CHAPTERS_TOPIC]);
   useEffect(() => {
@@ -122,6 +129,7 @@ export default function Chapter() {
         ) : (
           <FirstLayoutChapter chapter={chapter} />
         )}
+        {nextStep && <ChapterNextStepNote step={nextStep} />}
         <CommentsSection
           sectionId={chapter.slug}
           comments={comments}

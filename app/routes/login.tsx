@@ -2,6 +2,8 @@ import { redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginPage } from "../features/auth/components/login-form.tsx";
 import { loginModeOf, requestedReturnPath } from "../features/auth/login-request.ts";
+import type { LoginReason } from "../features/auth/components/account-benefits.tsx";
+import { findChapterByPath } from "../features/chapters/chapters.server.ts";
 import { signInWithEmail, startGoogleSignIn } from "../features/auth/sign-in.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
@@ -14,6 +16,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(requestedReturnPath(url, request.headers.get("referer"), env.siteUrl));
   if (await getUser(context)) throw redirect(redirectTo);
   return {
+    reason: await loginReason(services(context).db, redirectTo),
     mode: loginModeOf(url),
     redirectTo,
     googleEnabled: googleConfig(env) !== null,
@@ -21,6 +24,17 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     passwordChanged: url.searchParams.get("contrasena") === "cambiada",
     year: currentYear(),
   };
+}
+
+/**
+ * Why the reader was sent here: a chapter (often right after scanning a code, before they had an
+ * account) or their passport. Only the kind of page is sent back, never the path looked up.
+ */
+async function loginReason(db: Parameters<typeof findChapterByPath>[0], path: string): Promise<LoginReason> {
+  const pathname = path.split(/[?#]/)[0]!;
+  if (pathname === "/pasaporte") return "passport";
+  if (pathname !== "/" && (await findChapterByPath(db, pathname))) return "chapter";
+  return null;
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {

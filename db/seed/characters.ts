@@ -61,7 +61,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "Los bosques de oyamel de Michoacán",
     tags: ["viajera", "mensajera", "alada"],
     requiredUrl: unlockedBy("capitulo-1"),
-    requiredUrlText: "Escanea el código QR del capítulo 1 para conocerla.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 1 del libro.",
     style: "basic",
   },
   {
@@ -79,7 +79,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "Tzintzuntzan, Michoacán",
     tags: ["sabia", "cariñosa", "cocinera"],
     requiredUrl: unlockedBy("capitulo-2"),
-    requiredUrlText: "Escanea el código QR del capítulo 2 para conocerla.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 2 del libro.",
     style: "basic",
   },
   {
@@ -97,7 +97,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "El puente de pétalos",
     tags: ["elegante", "guía", "misteriosa"],
     requiredUrl: unlockedBy("capitulo-3"),
-    requiredUrlText: "Escanea el código QR del capítulo 3 para conocerla.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 3 del libro.",
     style: "special",
   },
   {
@@ -115,7 +115,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "El lago de estrellas de Pátzcuaro",
     tags: ["pescador", "ancestro", "purépecha"],
     requiredUrl: unlockedBy("capitulo-5"),
-    requiredUrlText: "Escanea el código QR del capítulo 5 para conocerlo.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 5 del libro.",
     style: "special",
   },
   {
@@ -133,7 +133,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "Las cuevas de Xibalba",
     tags: ["murciélago", "misterioso", "nocturno"],
     requiredUrl: unlockedBy("capitulo-6"),
-    requiredUrlText: "Escanea el código QR del capítulo 6 para conocerlo… si te atreves.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 6 del libro.",
     style: "rare",
   },
   {
@@ -151,7 +151,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "El noveno nivel del Mictlán",
     tags: ["reina", "sabia", "Mictlán"],
     requiredUrl: unlockedBy("capitulo-7"),
-    requiredUrlText: "Escanea el código QR del capítulo 7 para conocerla.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 7 del libro.",
     style: "special",
   },
   {
@@ -169,7 +169,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "El palacio del Mictlán",
     tags: ["rey", "esqueleto", "Mictlán"],
     requiredUrl: unlockedBy("capitulo-8"),
-    requiredUrlText: "Escanea el código QR del capítulo 8 para conocerlo.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 8 del libro.",
     style: "rare",
   },
   {
@@ -187,7 +187,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "El séptimo nivel del Mictlán",
     tags: ["alebrije", "colorido", "parlanchín"],
     requiredUrl: unlockedBy("capitulo-9"),
-    requiredUrlText: "Escanea el código QR del capítulo 9 para conocerlo.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 9 del libro.",
     style: "special",
   },
   {
@@ -205,7 +205,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "Las columnas del palacio del Mictlán",
     tags: ["búho", "vigilante", "nocturno"],
     requiredUrl: unlockedBy("capitulo-10"),
-    requiredUrlText: "Escanea el código QR del capítulo 10 para conocerlo.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 10 del libro.",
     style: "basic",
   },
   {
@@ -223,7 +223,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "El camino de pétalos (y la ofrenda de la abuela)",
     tags: ["abuelo", "alegre", "familia"],
     requiredUrl: unlockedBy("capitulo-12"),
-    requiredUrlText: "Escanea el código QR del capítulo 12 para conocerlo.",
+    requiredUrlText: "Escanea el código QR al final del capítulo 12 del libro.",
     style: "basic",
   },
   {
@@ -241,7 +241,7 @@ export const seedCharacters: SeedCharacter[] = [
     place: "El camino del sol bajo la tierra",
     tags: ["perro", "sol", "guardián"],
     requiredUrl: unlockedBy("capitulo-especial"),
-    requiredUrlText: "Personaje de evento: desbloquea el capítulo especial para conocerlo.",
+    requiredUrlText: "Termina el libro para descubrir este capítulo secreto.",
     style: "event",
   },
 ];

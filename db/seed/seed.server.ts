@@ -34,6 +34,7 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
             title: text.title,
             subtitle: text.subtitle,
             description: text.description,
+            teaser: text.teaser,
             // Sanitised once here, like an author's save: pages render the stored HTML as it is.
             content: sanitizeChapterHtml(text.content),
             required_url: tokenPathOf(path),

@@ -10,6 +10,8 @@ export type SeedChapterText = {
   title: string;
   subtitle: string;
   description: string;
+  /** Spoiler-free line shown instead of the description while the chapter is locked. */
+  teaser: string;
   /** Trusted HTML written by us; sanitised once when seeded. */
   content: string;
   requiredUrlText: string;

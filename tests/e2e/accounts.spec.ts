@@ -38,6 +38,23 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ingresa");
   });
 
+  test("the login page says what an account gives, and why when a chapter sent the reader", async ({ page }) => {
+    await page.goto("/login");
+    const benefits = page.getByRole("region", { name: "Con tu cuenta puedes:" });
+    await expect(benefits.getByRole("listitem")).toHaveText([
+      "Guardar en tu pasaporte los capítulos y personajes que encuentras con los códigos QR del libro.",
+      "Comentar los capítulos.",
+      "Unirte a un clan del inframundo.",
+    ]);
+    await expect(benefits.getByRole("link", { name: "tu pasaporte" })).toHaveAttribute("href", "/pasaporte");
+    await expect(page.getByText("Inicia sesión para abrir este capítulo")).toHaveCount(0);
+
+    // A members' chapter (as after scanning its code) sends a visitor here, and the page says why.
+    await page.goto("/casa-de-la-abuela");
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await expect(page.getByText("Inicia sesión para abrir este capítulo y guardar lo que desbloqueas.")).toBeVisible();
+  });
+
   test("a wrong password shows the browser alert 'Error: ' plus the message, and no session", async ({ page }) => {
     const email = await signUp(page);
     await page.context().clearCookies();

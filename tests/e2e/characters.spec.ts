@@ -181,8 +181,8 @@ test.describe("/personajes", () => {
     const mariposa = card(page, "Mariposa Monarca");
     await expect(mariposa.getByText("Bloqueado")).toBeVisible();
     await expect(mariposa).toHaveAccessibleName("Mariposa Monarca Básico Bloqueado");
-    await expect(mariposa).toHaveAccessibleDescription("Escanea el código QR del capítulo 1 para conocerla.");
-    await expect(page.getByText("Escanea el código QR del capítulo 1 para conocerla.")).toBeVisible();
+    await expect(mariposa).toHaveAccessibleDescription("Escanea el código QR al final del capítulo 1 del libro.");
+    await expect(page.getByText("Escanea el código QR al final del capítulo 1 del libro.")).toBeVisible();
     await mariposa.click();
     await expect(detail(page).getByText("Bloqueado")).toBeVisible();
 

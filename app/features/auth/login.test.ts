@@ -105,3 +105,23 @@ describe("Google sign-in without GOOGLE_CLIENT_ID", () => {
     }
   });
 });
+
+describe("why a reader is asked to sign in", () => {
+  it("says so when they came from a chapter (its printed code or its slug) or their passport", async () => {
+    const { loader: loginLoader } = await import("../../routes/login.tsx");
+    const { CHAPTER_PATHS, tokenPathOf } = await import("../../../db/seed/chapter-paths.ts");
+    const services = await createTestServices("pglite", { seed: true });
+    try {
+      const reasonFor = async (query: string) =>
+        ((await loginLoader(await routeArgs(services, `/login${query}`))) as { reason: string | null }).reason;
+      const chapter2 = CHAPTER_PATHS[1]!;
+      expect(await reasonFor(`?redirectTo=${encodeURIComponent(tokenPathOf(chapter2))}`)).toBe("chapter");
+      expect(await reasonFor(`?redirectTo=%2F${chapter2.slug}`)).toBe("chapter");
+      expect(await reasonFor("?redirectTo=%2Fpasaporte")).toBe("passport");
+      expect(await reasonFor("?redirectTo=%2Feventos")).toBeNull();
+      expect(await reasonFor("")).toBeNull();
+    } finally {
+      await services.dispose();
+    }
+  });
+});

@@ -48,6 +48,7 @@ export type EditorChapter = {
   requiredUrl: string;
   commentPrompt: string;
   description: string;
+  teaser: string;
   markdown: string;
   images: ChapterImage[];
 };
@@ -66,6 +67,7 @@ export async function getEditorChapter(db: Db, id: string): Promise<EditorChapte
     requiredUrl: row.required_url,
     commentPrompt: row.comment_prompt,
     description: row.description,
+    teaser: row.teaser,
     // Chapters written before the editor have HTML only: the author starts from that HTML,
     // which Markdown passes through (and the sanitiser cleans) unchanged.
     markdown: row.content_markdown || row.content,
@@ -123,6 +125,7 @@ export async function saveChapter(
     required_url: input.requiredUrl,
     comment_prompt: input.commentPrompt,
     description: input.description,
+    teaser: input.teaser,
     content_markdown: input.markdown,
     content: renderChapterMarkdown(input.markdown),
     images: JSON.stringify(input.images),

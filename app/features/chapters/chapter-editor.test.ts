@@ -25,6 +25,7 @@ const valid = {
   requiredUrlText: "Escanea el código del cartel.",
   commentPrompt: "¿Qué pondrías en tu ofrenda?",
   description: "Pan de muerto y cempasúchil.",
+  teaser: "Una noche de velas y una sorpresa.",
   markdown: "## Velas\n\nHabía **muchas** velas.<script>alert(1)</script><img src=x onerror=alert(1)>",
   "image-0-src": "/images/chapters/lago.svg",
   "image-0-alt": "El lago",
@@ -69,6 +70,21 @@ describe("the chapter form's rules", () => {
     expect(parse({ "image-0-src": "https://otro.example/x.png" })).toMatchObject({
       ok: false,
       errors: { images: expect.any(String) },
+    });
+  });
+
+  it("keeps the teaser short and different from the summary", () => {
+    expect(parse({ teaser: "Algo brilla en el lago." })).toMatchObject({
+      ok: true,
+      data: { teaser: "Algo brilla en el lago." },
+    });
+    expect(parse({ teaser: "a".repeat(281) })).toMatchObject({
+      ok: false,
+      errors: { teaser: "El adelanto puede tener hasta 280 caracteres." },
+    });
+    expect(parse({ teaser: ` ${valid.description.toUpperCase()} ` })).toMatchObject({
+      ok: false,
+      errors: { teaser: expect.stringMatching(/no puede ser igual a la descripción/) },
     });
   });
 
@@ -123,6 +139,7 @@ describe.each(DATABASE_KINDS)("the chapter editor on %s", (kind) => {
       .where("slug", "=", "la-ofrenda")
       .executeTakeFirstOrThrow();
     expect(row.content_markdown).toBe(valid.markdown);
+    expect(row.teaser).toBe(valid.teaser);
     expect(row.content).toContain("<strong>muchas</strong>");
     expect(row.content).not.toMatch(/script|onerror/);
     const page = (await chapterLoader(await routeArgs(services, "/la-ofrenda", { cookie: reader }))) as {

@@ -4,6 +4,8 @@ export const TITLE_MAX = 160;
 export const TEXT_MAX = 2000;
 export const BODY_MAX = 100_000;
 export const IMAGES_MAX = 6;
+/** A teaser is one or two short sentences (the column checks the same limit, migration 0011). */
+export const TEASER_MAX = 280;
 
 /**
  * First path segments the site already routes (app/routes.ts, public/, React Router's own): a
@@ -63,6 +65,8 @@ export const CHAPTER_FIELD_MESSAGES = {
     "La ruta del código impreso empieza con / y lleva letras minúsculas, números, guiones y /, sin espacios.",
   tokenTaken: "Otro capítulo ya usa esa ruta.",
   layoutInvalid: "Elige un diseño de la lista.",
+  teaserTooLong: `El adelanto puede tener hasta ${TEASER_MAX} caracteres.`,
+  teaserIsSummary: "El adelanto no puede ser igual a la descripción: escribe algo que no cuente la historia.",
   imageInvalid: "La imagen debe ser una dirección de este sitio que empiece con / y llevar una descripción breve.",
 } as const;
 
@@ -107,6 +111,7 @@ export const chapterSchema = z.object({
   ),
   commentPrompt: text(),
   description: text(),
+  teaser: text(TEASER_MAX, M.teaserTooLong),
   markdown: text(BODY_MAX, M.bodyTooLong),
   images: z.array(image).check(z.maxLength(IMAGES_MAX, M.imageInvalid)),
 });
@@ -125,6 +130,7 @@ const SCALAR_FIELDS = [
   "requiredUrl",
   "commentPrompt",
   "description",
+  "teaser",
   "markdown",
 ] as const;
 
@@ -141,7 +147,13 @@ export function parseChapterForm(form: { get(name: string): unknown }) {
     description: str(`image-${index}-description`),
   })).filter((row) => row.src.trim() || row.alt.trim() || row.description.trim());
   const result = chapterSchema.safeParse(raw);
-  if (result.success) return { ok: true as const, data: result.data };
+  if (result.success) {
+    // Locked cards show the teaser instead of the description: the same text would spoil it.
+    const { teaser, description } = result.data;
+    if (teaser && teaser.toLowerCase() === description.toLowerCase())
+      return { ok: false as const, errors: { teaser: M.teaserIsSummary } as ChapterFieldErrors };
+    return { ok: true as const, data: result.data };
+  }
   const errors: ChapterFieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as ChapterField;

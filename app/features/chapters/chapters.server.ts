@@ -131,7 +131,11 @@ export type ChapterCard = {
   number: number | null;
   slug: string;
   title: string;
-  description: string;
+  /**
+   * The full summary (description) once the chapter is open to this reader; before that only its
+   * spoiler-free teaser, so the summary never leaves the server for a locked chapter.
+   */
+  summary: string;
   path: string;
   requiredUrlText: string;
   free: boolean;
@@ -169,16 +173,19 @@ export async function listChapterCards(
   const visible = rows.filter((row) => !row.hidden);
   const cards = visible.map((row) => {
     const free = row.number === 1;
+    // Open for reading (forced, free or found) is what shows the summary: the same rule that
+    // lets the card link to the chapter. Collecting is another matter (decision 017).
+    const open = options.forceUnlocked || free || unlocked.has(row.id);
     return {
       id: row.id,
       number: row.number,
       slug: row.slug,
       title: row.title,
-      description: row.description,
+      summary: open ? row.description : row.teaser,
       path: chapterSlugPath(row),
       requiredUrlText: row.required_url_text,
       free,
-      unlocked: options.forceUnlocked || free || unlocked.has(row.id),
+      unlocked: open,
       found: unlocked.has(row.id),
     };
   });
@@ -207,4 +214,26 @@ export async function hasUnlockedChapter(db: Db, userId: string, chapterId: stri
       .where("chapter_id", "=", chapterId)
       .executeTakeFirst(),
   );
+}
+
+/**
+ * The chapter after this one by number, with the hint that says where its printed code is. Its
+ * token path is for the server only (to ask which characters the same code unlocks): a route
+ * must never send it to the browser.
+ */
+export async function nextChapterAfter(
+  db: Db,
+  chapter: Pick<ChapterPage, "number">,
+): Promise<{ number: number; title: string; hint: string; tokenPath: string } | null> {
+  if (chapter.number === null) return null;
+  const row = await db
+    .selectFrom("chapters")
+    .select(["number", "title", "required_url_text", "required_url"])
+    .where("number", ">", chapter.number)
+    .orderBy("number")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row || row.number === null) return null;
+  return { number: row.number, title: row.title, hint: row.required_url_text, tokenPath: row.required_url };
 }

@@ -112,6 +112,18 @@ function fromRow(row: Selectable<CharacterTable>): Character {
   };
 }
 
+/**
+ * The names of the characters a printed code unlocks (their requiredUrl is its path), in
+ * display order: what a chapter page announces the next code opens. Only names leave here.
+ */
+export async function characterNamesUnlockedBy(db: Db, path: string): Promise<string[]> {
+  const rows = await db.selectFrom("characters").selectAll().where("required_url", "=", path).execute();
+  return rows
+    .map(fromRow)
+    .sort(compareCharacters)
+    .map((character) => character.name);
+}
+
 /** Every character, in display order. */
 export async function listCharacters(db: Db): Promise<Character[]> {
   const rows = await db.selectFrom("characters").selectAll().execute();

@@ -4,6 +4,7 @@ import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
 import type { LoginActionResult, LoginMode } from "../login-request.ts";
+import { AccountBenefits, type LoginReason } from "./account-benefits.tsx";
 import { PASSWORD_RESET_MESSAGES } from "../password-reset-messages.ts";
 
 type Props = {
@@ -14,10 +15,20 @@ type Props = {
   /** Arrived here right after choosing a new password. */
   passwordChanged?: boolean;
   year: number;
+  /** The page the reader came from, when it explains why they need an account. */
+  reason?: LoginReason;
 };
 
 /** /login: Google first, then e-mail and password; the same page signs up with `?modo=registro`. */
-export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed, passwordChanged, year }: Props) {
+export function LoginPage({
+  mode,
+  redirectTo,
+  googleEnabled,
+  googleFailed,
+  passwordChanged,
+  year,
+  reason = null,
+}: Props) {
   const result = useActionData<LoginActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -46,6 +57,7 @@ export function LoginPage({ mode, redirectTo, googleEnabled, googleFailed, passw
               {PASSWORD_RESET_MESSAGES.changed}
             </p>
           )}
+          {!passwordChanged && <AccountBenefits reason={reason} />}
 
           <Form method="post" className="mb-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -221,6 +221,13 @@ export function ChapterEditor({ isNew, values, preview, errors, message }: Edito
           </div>
           <div className="col-md-6">{text("requiredUrlText", "Pista mientras está bloqueado")}</div>
           <div className="col-md-6">{text("description", "Descripción breve")}</div>
+          <div className="col-md-6">
+            {text(
+              "teaser",
+              "Adelanto sin spoilers",
+              "Lo que ve quien aún no abre el capítulo, en lugar de la descripción. Hasta 280 caracteres.",
+            )}
+          </div>
           <div className="col-md-6">{text("commentPrompt", "Pregunta para los comentarios")}</div>
         </div>
         <MarkdownField initial={values.markdown} initialPreview={preview} error={errors.markdown} />
