@@ -79,7 +79,7 @@ test.describe("chapter pages", () => {
     await expect(page.getByRole("img", { name: "Capítulo 9" })).toBeVisible();
     await expect(page.locator("figure figcaption")).toHaveCount(2);
     await expect(page).toHaveURL(new RegExp(`${token(9)}$`));
-    await expect(page.getByLabel(/\?$/)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /\?$/ })).toBeVisible();
   });
 
   test("chapter 10 has its own background; Camazotz is the image-only page", async ({ page }) => {
