@@ -139,8 +139,18 @@ test.describe("age question and guardian consent", () => {
       // The child's field, as it shows on this step, is labelled and described (axe).
       await page.getByLabel("Año de nacimiento").selectOption(String(CHILD_YEAR));
       await expect(page.getByLabel("Correo de tu mamá, papá o tutor")).toBeVisible();
-      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+      // At desktop and at phone width (the every-route scan of accessibility.spec.ts cannot reach this step).
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 360, height: 740 },
+      ]) {
+        await page.setViewportSize(viewport);
+        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(
+          axe.violations.map((violation) => violation.id),
+          `${viewport.width} px`,
+        ).toEqual([]);
+      }
       // Every other page (and action) waits for the answer.
       await page.goto("/tu-perfil");
       await expect(page).toHaveURL(/\/tu-edad\?redirectTo=%2Ftu-perfil$/);
