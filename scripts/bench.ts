@@ -148,18 +148,13 @@ type Live = {
   failedReloads: number;
 } | null;
 
-/** scripts/bench-live.ts (this checkout's) against a checkout's server; null when it failed. */
-async function live(dir: string, readers: number, port: number): Promise<Live> {
-  const child = spawn(process.execPath, [join(root, "scripts/bench-live.ts")], {
-    env: {
-      ...serverEnv({}),
-      BENCH_SERVER_DIR: dir,
-      BENCH_PORT: String(port),
-      BENCH_READERS: String(readers),
-      BENCH_ROUNDS: String(ROUNDS),
-      BENCH_BUDGET_MS: "100000",
-      BENCH_JSON: "1",
-    },
+/**
+ * Runs one of this checkout's bench scripts against a checkout's server and reads the one
+ * `<MARKER> {json}` line it prints (BENCH_JSON=1); null when it did not finish.
+ */
+async function runBenchScript<T>(script: string, marker: string, env: Record<string, string>): Promise<T | null> {
+  const child = spawn(process.execPath, [join(root, "scripts", script)], {
+    env: { ...serverEnv({}), ...env, BENCH_JSON: "1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.add(child);
@@ -170,9 +165,19 @@ async function live(dir: string, readers: number, port: number): Promise<Live> {
   });
   await new Promise((done) => child.once("exit", done));
   children.delete(child);
-  const line = output.split("\n").find((text) => text.startsWith("BENCH_LIVE_JSON "));
-  return line ? (JSON.parse(line.slice("BENCH_LIVE_JSON ".length)) as Live) : null;
+  const line = output.split("\n").find((text) => text.startsWith(`${marker} `));
+  return line ? (JSON.parse(line.slice(marker.length + 1)) as T) : null;
 }
+
+/** scripts/bench-live.ts against a checkout's server. */
+const live = (dir: string, readers: number, port: number) =>
+  runBenchScript<NonNullable<Live>>("bench-live.ts", "BENCH_LIVE_JSON", {
+    BENCH_SERVER_DIR: dir,
+    BENCH_PORT: String(port),
+    BENCH_READERS: String(readers),
+    BENCH_ROUNDS: String(ROUNDS),
+    BENCH_BUDGET_MS: "100000",
+  });
 
 type Mixed = {
   idle: { p50: number; p99: number };
@@ -188,29 +193,13 @@ type Mixed = {
   };
 } | null;
 
-/** scripts/bench-mixed.ts (this checkout's) against a checkout's server; null when it did not finish. */
-async function mixed(dir: string, port: number): Promise<Mixed> {
-  const child = spawn(process.execPath, [join(root, "scripts/bench-mixed.ts")], {
-    env: {
-      ...serverEnv({}),
-      BENCH_SERVER_DIR: dir,
-      BENCH_PORT: String(port),
-      BENCH_SECONDS: String(MIXED_SECONDS),
-      BENCH_JSON: "1",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+/** scripts/bench-mixed.ts (the busy minute) against a checkout's server. */
+const mixed = (dir: string, port: number) =>
+  runBenchScript<NonNullable<Mixed>>("bench-mixed.ts", "BENCH_MIXED_JSON", {
+    BENCH_SERVER_DIR: dir,
+    BENCH_PORT: String(port),
+    BENCH_SECONDS: String(MIXED_SECONDS),
   });
-  children.add(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    process.stderr.write(`    ${chunk.toString().trimEnd().split("\n").join("\n    ")}\n`);
-  });
-  await new Promise((done) => child.once("exit", done));
-  children.delete(child);
-  const line = output.split("\n").find((text) => text.startsWith("BENCH_MIXED_JSON "));
-  return line ? (JSON.parse(line.slice("BENCH_MIXED_JSON ".length)) as Mixed) : null;
-}
 
 type Figures = {
   plainStatic: Load;
