@@ -6,8 +6,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
+import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server.ts";
 import { cspNonce, requestId } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
+import { SiteStylesProvider } from "./ui/site-styles.tsx";
+// Compiled by Vite into the server bundle only; the browser gets it inside each page (SiteStyles).
+import siteStyles from "./styles/app.scss?inline";
 
 export { closeServices, getServices } from "./composition/services.server.ts";
 
@@ -36,7 +40,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SiteStylesProvider value={siteStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SiteStylesProvider>
       </NonceProvider>,
       {
         nonce,
@@ -52,7 +58,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

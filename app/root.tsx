@@ -32,7 +32,8 @@ import { ageStepMiddleware, getUser, sessionMiddleware } from "./composition/ses
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import { NotFoundView } from "./ui/not-found-view.tsx";
-import "./styles/app.scss";
+import { ScriptsAfterPaint } from "./ui/scripts-after-paint.tsx";
+import { SiteStyles } from "./ui/site-styles.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
   servicesMiddleware,
@@ -95,11 +96,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
   const section = sectionOf(location.pathname, isChapterPage);
   return (
-    <html lang="es">
+    // The loading screen's inline script sets a class and a custom property on <html> before
+    // React hydrates (decision 002): expected, so not a mismatch to report.
+    <html lang="es" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1a1446" />
+        <SiteStyles />
         <Meta />
         <Links />
       </head>
@@ -121,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </SiteFooter>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ScriptsAfterPaint />
       </body>
     </html>
   );

@@ -108,9 +108,10 @@ export function createApp({
     const cacheable = htmlCache?.eligible(raw.method, c.req.path, raw.headers.get("Cookie")) ?? false;
     const cacheKey = visitorPageKey(url, raw.headers.get("Cookie"));
     if (cacheable) {
-      let kept = htmlCache!.lookup(cacheKey, nonce);
+      const acceptEncoding = raw.headers.get("Accept-Encoding");
+      let kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
       // Another visitor's render of this page is under way: its result serves this one too.
-      if (!kept && (await htmlCache!.awaitRender(cacheKey))) kept = htmlCache!.lookup(cacheKey, nonce);
+      if (!kept && (await htmlCache!.awaitRender(cacheKey))) kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
       if (kept) return kept;
     }
     const generation = htmlCache?.generation ?? 0;

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createHtmlCache, visitorPageKey } from "./html-cache.ts";
 
@@ -44,6 +45,19 @@ describe("the visitors' page cache", () => {
     expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
     expect(first.headers.get("X-Cache")).toBe("hit");
     expect(cache.lookup("http://s/?q=1", "n")).toBeNull();
+  });
+
+  it("answers gzip, already compressed, to a browser that takes it, and plain bytes otherwise", async () => {
+    const cache = createHtmlCache();
+    cache.store("http://s/", cache.generation, page());
+    const expected = `<script nonce="TERCERO">1</script><p>hola</p><script nonce="TERCERO">2</script>`;
+    const gzipped = cache.lookup("http://s/", "TERCERO", "gzip, deflate, br, zstd")!;
+    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gzipped.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(expected);
+    const plain = cache.lookup("http://s/", "TERCERO", "br")!;
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(expected);
   });
 
   it("keeps only complete visitor pages", () => {

@@ -1,5 +1,6 @@
 import { consentFromCookies } from "../app/features/analytics/analytics-consent.ts";
 import { hasSessionCookie } from "./html-cache-control.ts";
+import { acceptsGzip, filledPage, gzippedPage, splicePage, type SplicedPage } from "./spliced-gzip.ts";
 
 /**
  * Visitors' pages from memory (issue 14, decision 013). A page for a browser without a session is
@@ -18,9 +19,12 @@ import { hasSessionCookie } from "./html-cache-control.ts";
  */
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
-type Entry = { parts: string[]; status: number; headers: [string, string][]; storedAt: number };
+type Entry = { page: SplicedPage; status: number; headers: [string, string][]; storedAt: number };
 
 export const HTML_CACHE_HEADER = "X-Cache";
+
+/** A Buffer as a response body: a view of its bytes, not a copy. */
+const bodyOf = (bytes: Buffer) => new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * The cache key of a visitor's page: its URL plus every cookie a visitor's page is rendered
@@ -90,8 +94,11 @@ export function createHtmlCache({
       return true;
     },
 
-    /** The kept page for `key` with `nonce` put in, or null. */
-    lookup(key: string, nonce: string): Response | null {
+    /**
+     * The kept page for `key` with `nonce` put in, or null: gzip-encoded when `acceptEncoding`
+     * admits it, from the parts compressed when it was stored (spliced-gzip.ts).
+     */
+    lookup(key: string, nonce: string, acceptEncoding: string | null = null): Response | null {
       const entry = entries.get(key);
       if (!entry || now() - entry.storedAt > maxAgeMs) {
         if (entry) entries.delete(key);
@@ -104,7 +111,13 @@ export function createHtmlCache({
       stats.hits++;
       const headers = new Headers(entry.headers);
       headers.set(HTML_CACHE_HEADER, "hit");
-      return new Response(entry.parts.join(nonce), { status: entry.status, headers });
+      const vary = headers.get("Vary");
+      if (!vary?.toLowerCase().includes("accept-encoding"))
+        headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      if (!acceptsGzip(acceptEncoding))
+        return new Response(bodyOf(filledPage(entry.page, nonce)), { status: entry.status, headers });
+      headers.set("Content-Encoding", "gzip");
+      return new Response(bodyOf(gzippedPage(entry.page, nonce)), { status: entry.status, headers });
     },
 
     /**
@@ -118,9 +131,11 @@ export function createHtmlCache({
     ): boolean {
       if (renderedAt !== generation || page.status !== 200 || !page.nonce) return false;
       if (!page.headers.get("Content-Type")?.startsWith("text/html") || page.headers.has("Set-Cookie")) return false;
-      const headers = [...page.headers].filter(([name]) => name.toLowerCase() !== HTML_CACHE_HEADER.toLowerCase());
+      // Length and encoding are each response's own (lookup encodes it, or not).
+      const perResponse = new Set([HTML_CACHE_HEADER.toLowerCase(), "content-length", "content-encoding"]);
+      const headers = [...page.headers].filter(([name]) => !perResponse.has(name.toLowerCase()));
       entries.delete(key);
-      entries.set(key, { parts: page.html.split(page.nonce), status: page.status, headers, storedAt: now() });
+      entries.set(key, { page: splicePage(page.html, page.nonce), status: page.status, headers, storedAt: now() });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       stats.stores++;
       return true;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 /** A change on a topic; `data` when the server sent what changed (absent: reload to see). */
 export type LiveEvent = { topic: string; data?: unknown };
@@ -73,9 +73,24 @@ function notify(event: LiveEvent) {
 export function useLiveEvents(topics: readonly string[], onEvent: (event: LiveEvent, reload: () => void) => void) {
   const revalidator = useRevalidator();
   const handler = useRef(onEvent);
+  // A reload never interrupts a navigation or a submission under way: it would cancel where the
+  // reader is going (an admin deleting their own account is told so live, and was sent to the
+  // sign-in page instead of 'cuenta borrada'). It waits until they are done.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const busyNow = useRef(busy);
+  const reloadWhenIdle = useRef(false);
   useEffect(() => {
     handler.current = onEvent;
+    busyNow.current = busy;
   });
+  useEffect(() => {
+    if (busy || !reloadWhenIdle.current) return;
+    reloadWhenIdle.current = false;
+    void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [busy]);
   const key = topics.join(",");
   useEffect(() => {
     if (!key) return;
@@ -83,7 +98,10 @@ export function useLiveEvents(topics: readonly string[], onEvent: (event: LiveEv
     // Coalesce bursts of writes into one reload of the data.
     const reload = () => {
       clearTimeout(pending);
-      pending = setTimeout(() => void revalidator.revalidate(), 50);
+      pending = setTimeout(() => {
+        if (busyNow.current) reloadWhenIdle.current = true;
+        else void revalidator.revalidate();
+      }, 50);
     };
     const subscriber: Subscriber = { topics: key.split(","), onChange: (event) => handler.current(event, reload) };
     subscribers.add(subscriber);

@@ -6,6 +6,7 @@ import {
   logIn,
   newContext,
   finishGoogleSignIn,
+  gotoHydrated,
   signUp,
   signUpAdmin,
   signUpThroughForm,
@@ -124,7 +125,7 @@ test.describe("sign-up, sign-in and sign-out", () => {
   });
 
   test("Google sign-in (a local OpenID Connect server) signs the reader in and returns them", async ({ page }) => {
-    await page.goto("/login?redirectTo=%2Feventos");
+    await gotoHydrated(page, "/login?redirectTo=%2Feventos");
     const google = page.getByRole("button", { name: /Continuar con Google/ });
     await expect(google).toContainText("Recomendado");
     await expect(google).toBeEnabled();
@@ -138,7 +139,8 @@ test.describe("sign-up, sign-in and sign-out", () => {
 test.describe("profile", () => {
   test("saves name, age and clan; the clan changes the look; invalid values stay unsaved", async ({ page }) => {
     await signUp(page);
-    await page.goto("/tu-perfil");
+    // The clan's preview is the hydrated page's: wait for it before choosing.
+    await gotoHydrated(page, "/tu-perfil");
     await expect(
       page.getByText("No mostraremos tu edad en el sitio, es solo para fines de personalización."),
     ).toBeVisible();

@@ -131,7 +131,8 @@ test.describe("age question and guardian consent", () => {
     try {
       const context = await newContext(browser, { baseURL: site.baseURL });
       const page = await context.newPage();
-      await page.goto("/login?redirectTo=%2Feventos");
+      // A click while React hydrates is held for replay, which a form's submission is not.
+      await gotoHydrated(page, "/login?redirectTo=%2Feventos");
       await page.getByRole("button", { name: /Continuar con Google/ }).click();
       await expect(page).toHaveURL(/\/tu-edad\?redirectTo=%2Feventos$/);
       await expect(page.getByRole("heading", { name: "Una pregunta antes de empezar" })).toBeVisible();

@@ -8,6 +8,7 @@ import { caddyAvailable, proxyRequest, startProxyTopology, type ProxyTopology } 
 import {
   PASSWORD,
   finishGoogleSignIn,
+  gotoHydrated,
   logIn,
   signUpThroughForm,
   uniqueEmail,
@@ -114,7 +115,7 @@ test("Google sign-in comes back through the proxy's https callback, round robin"
   const context = await proxyContext(browser);
   const page = await context.newPage();
   const upstreams = servedBy(page);
-  await page.goto("/login?redirectTo=%2Feventos");
+  await gotoHydrated(page, "/login?redirectTo=%2Feventos");
   await waitForLoadingScreen(page);
   await page.getByRole("button", { name: /Continuar con Google/ }).click();
   await finishGoogleSignIn(page, "/eventos");

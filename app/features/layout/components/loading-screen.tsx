@@ -1,3 +1,4 @@
+import { MarigoldShapes } from "../../../ui/marigold.tsx";
 import { useNonce } from "../../../ui/nonce.tsx";
 
 export const LOADING_SCREEN_MS = 1500;
@@ -29,9 +30,20 @@ export function LoadingScreen() {
         data-testid="loading-screen"
         suppressHydrationWarning
       >
-        <img src="/favicon.svg" alt="" width="96" height="96" className="loading-screen-flower" />
+        <MarigoldFlower />
         <span className="loading-screen-text">Cargando…</span>
       </div>
     </>
+  );
+}
+
+/** The site's marigold on its purple disc (public/favicon.svg), drawn inline. */
+function MarigoldFlower() {
+  return (
+    <svg viewBox="0 0 64 64" width="96" height="96" className="loading-screen-flower" aria-hidden="true">
+      <circle cx="32" cy="32" r="30" fill="#4a148c" />
+      <MarigoldShapes transform="translate(32 32) scale(2.1)" />
+      <circle cx="32" cy="32" r="5" fill="#fff3e0" />
+    </svg>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { MarigoldShapes } from "../../../ui/marigold.tsx";
 import { NAV_LINKS, type Section } from "../sections.ts";
 
 export type NavUser = { displayName: string; email: string };
@@ -48,7 +49,7 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
     <nav className="navbar navbar-expand-lg navbar-dark site-navbar" aria-label="Principal">
       <div className="container">
         <Link to="/" className="navbar-brand" aria-label="Valentina y Taquito, inicio">
-          <img src="/images/logo.svg" alt="" width="160" height="40" />
+          <SiteLogo />
         </Link>
         <button
           ref={toggler}
@@ -127,5 +128,25 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
         </div>
       </div>
     </nav>
+  );
+}
+
+/** public/images/logo.svg drawn inline: the navbar paints with the HTML, on every page. */
+function SiteLogo() {
+  const serif = "Georgia,'Times New Roman',serif";
+  return (
+    <svg viewBox="0 0 240 60" width="160" height="40" aria-hidden="true">
+      <MarigoldShapes transform="translate(30 30) scale(2.2)" />
+      <circle cx="30" cy="30" r="5" fill="#fff3e0" />
+      {/* One text, so that its words read "Valentina y Taquito", the start of the link's name. */}
+      <text fontFamily={serif}>
+        <tspan x="60" y="30" fontSize="21" fontWeight="bold" fill="#fff3e0">
+          Valentina
+        </tspan>{" "}
+        <tspan x="60" y="50" fontSize="15" fontStyle="italic" fill="#ffb74d">
+          y Taquito
+        </tspan>
+      </text>
+    </svg>
   );
 }

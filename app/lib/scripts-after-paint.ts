@@ -1,0 +1,22 @@
+/**
+ * The page's scripts start loading after its first paint (decision 021). The server rewrites
+ * React Router's module preloads and its module script into inert markup
+ * (scripts-after-paint.server.ts); a small inline script (app/ui/scripts-after-paint.tsx) turns
+ * them back once the browser has painted. These are the two rewrites, as [original, inert].
+ */
+export const INERT_SCRIPT_MARKUP = {
+  preload: ['rel="modulepreload"', 'rel="modulepreload-after-paint"'],
+  module: ['type="module" async=""', 'type="text/module-after-paint" async=""'],
+} as const;
+
+/**
+ * The inline script that restores them (every module script: in development Vite adds its own),
+ * after the first frame, or after 300 ms in a tab that paints no frames (hidden).
+ */
+export const RESTORE_SCRIPTS_AFTER_PAINT =
+  `(function(){var done=false;function go(){if(done)return;done=true;` +
+  `document.querySelectorAll('link[rel="modulepreload-after-paint"]').forEach(function(l){l.rel="modulepreload"});` +
+  `document.querySelectorAll('script[type="text/module-after-paint"]').forEach(function(old){` +
+  `var s=document.createElement("script");s.type="module";s.nonce=old.nonce;s.textContent=old.textContent;` +
+  `document.head.appendChild(s)})}` +
+  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)})()`;
