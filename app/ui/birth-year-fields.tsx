@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { birthYearOptions, isChildBirthYear, parseBirthYear } from "../lib/birth-year.ts";
 import { FormField } from "./form-field.tsx";
+import { useValueFromBeforeHydration } from "./use-value-from-before-hydration.ts";
 
 export type BirthYearErrors = { birthYear?: string; guardianEmail?: string };
 
@@ -21,6 +22,8 @@ type Props = {
 export function BirthYearFields({ errors, defaults = {}, year, privacyLink = true }: Props) {
   const now = new Date(year, 6, 1);
   const [chosen, setChosen] = useState(defaults.birthYear ?? "");
+  // Uncontrolled, so a year picked before hydration stays (and a child's guardian field shows).
+  const select = useValueFromBeforeHydration<HTMLSelectElement>(setChosen);
   const chosenYear = parseBirthYear(chosen, now);
   const child = (chosenYear !== null && isChildBirthYear(chosenYear, now)) || Boolean(errors.guardianEmail);
   return (
@@ -31,7 +34,8 @@ export function BirthYearFields({ errors, defaults = {}, year, privacyLink = tru
             {...control}
             name="birthYear"
             required
-            value={chosen}
+            ref={select}
+            defaultValue={defaults.birthYear ?? ""}
             onChange={(event) => setChosen(event.target.value)}
           >
             <option value="">Elige un año</option>

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 
 type UploadAnswer = { ok: true; url: string } | { ok: false; error: string };
@@ -17,6 +17,19 @@ export function ImageUpload({ targetId, label = "O sube una imagen" }: Props) {
   const id = useId();
   const fetcher = useFetcher<UploadAnswer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const picker = useRef<HTMLInputElement>(null);
+  const upload = (file: File | undefined) => {
+    if (!file) return;
+    const body = new FormData();
+    body.set("file", file);
+    void fetcher.submit(body, { method: "post", action: "/adminpanel/imagenes", encType: "multipart/form-data" });
+  };
+  // A file picked before the page hydrated (the scripts load after the first paint, decision
+  // 021) fired no change React saw: upload it once hydrated, as if it had just been picked.
+  useEffect(() => {
+    upload(picker.current?.files?.[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (!answer?.ok) return;
     const target = document.getElementById(targetId) as HTMLInputElement | null;
@@ -33,13 +46,8 @@ export function ImageUpload({ targetId, label = "O sube una imagen" }: Props) {
         accept="image/png,image/jpeg,image/webp"
         className={`form-control form-control-sm${answer && !answer.ok ? " is-invalid" : ""}`}
         aria-describedby={`${id}-status`}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          if (!file) return;
-          const body = new FormData();
-          body.set("file", file);
-          void fetcher.submit(body, { method: "post", action: "/adminpanel/imagenes", encType: "multipart/form-data" });
-        }}
+        ref={picker}
+        onChange={(event) => upload(event.currentTarget.files?.[0])}
       />
       <div id={`${id}-status`} className="small" role="status">
         {fetcher.state !== "idle" && "Subiendo…"}

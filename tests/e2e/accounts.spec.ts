@@ -190,7 +190,8 @@ test.describe("profile", () => {
 
   test("the button reads 'Guardando...' while saving", async ({ page }) => {
     await signUp(page);
-    await page.goto("/tu-perfil");
+    // The pending label is React's: a click before hydration submits the form natively.
+    await gotoHydrated(page, "/tu-perfil");
     await page.route("**/tu-perfil.data*", async (route) => {
       await new Promise((done) => setTimeout(done, 800));
       await route.continue();

@@ -3,10 +3,9 @@
  * over into view with its picture, its name and a link to it; a reader's first discovery and a
  * completed collection get their own words; with reduced motion nothing moves (decision 018).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
-import { expect, gotoHydrated, signUp, test } from "./support.ts";
+import { expect, gotoHydrated, signUp, test, expectNoAxeViolations } from "./support.ts";
 
 const TOKENS = CHAPTER_PATHS.map((chapter) => chapter.token);
 const celebration = (page: Page) => page.getByRole("status").filter({ hasText: "¡Desbloqueaste" });
@@ -52,11 +51,7 @@ test.describe("the unlock celebration", () => {
       "unlock-card-flip",
       "unlock-card-flip",
     ]);
-    const axe = await new AxeBuilder({ page })
-      .include(".unlock-toast")
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoAxeViolations(page, "the unlock toast", { include: ".unlock-toast" });
 
     await toast.getByRole("link", { name: "Ver carta de Mariposa Monarca" }).click();
     await expect(page).toHaveURL(/\/personajes\?personaje=mariposa-monarca$/);

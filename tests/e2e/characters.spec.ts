@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
 import { seedCharacters } from "../../db/seed/characters.ts";
-import { expect, newContext, signUp, signUpAdmin, test, waitForLive } from "./support.ts";
+import { expect, expectNoAxeViolations, newContext, signUp, signUpAdmin, test, waitForLive } from "./support.ts";
 
 const STYLE_LABELS = { basic: "Básico", special: "Especial", rare: "Raro", event: "Evento" } as const;
 // Seeded orders are all different, so the seed sorted by order is the expected grid.
@@ -30,13 +29,6 @@ async function markDocument(page: Page) {
 }
 const stillSameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar === true);
-
-const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map(({ id, help, nodes }) => ({
-    id,
-    help,
-    targets: nodes.map((node) => node.target),
-  }));
 
 test.describe("/personajes", () => {
   test("shows the seeded characters as cards in order, each with its style label", async ({ page }) => {
@@ -200,12 +192,12 @@ test.describe("/personajes", () => {
 
   test("has no axe violations, with the modal closed and open", async ({ page }) => {
     await openGallery(page);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, "/personajes", { rules: "all" });
     await card(page, "Doña Catrina").click();
     await expect(detail(page)).toBeVisible();
     // Wait for the fade to finish, so contrast is measured on the final colours.
     await expect(detail(page)).toHaveCSS("opacity", "1");
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, "the character modal", { rules: "all" });
   });
 });
 
@@ -309,7 +301,7 @@ test.describe("/add-character", () => {
     const message = page.getByTestId("character-message");
     await expect(message).toHaveText(/^Error: /);
     await expect(message).toHaveClass(/text-danger/);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, "/add-character", { rules: "all" });
 
     // The server checks again: a POST that skips the form's check is refused with 400.
     const origin = new URL(page.url()).origin;

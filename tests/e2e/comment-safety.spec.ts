@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
 import {
@@ -10,8 +9,8 @@ import {
   signUpAllowedChild,
   signUpThroughForm,
   test,
-  waitForAnimations,
   waitForLive,
+  expectNoAxeViolations,
 } from "./support.ts";
 
 /** Issue 10: public names, COMMENTS_MODERATION=risky (the default), reports and the admins' queue. */
@@ -298,16 +297,7 @@ test("the comment controls, the queue and the apodo picker have no accessibility
   const check = async (viewer: Page, where: string, prepare?: () => Promise<void>) => {
     await viewer.goto(where);
     await prepare?.();
-    await waitForAnimations(viewer);
-    const results = await new AxeBuilder({ page: viewer })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-      ),
-      where,
-    ).toEqual([]);
+    await expectNoAxeViolations(viewer, where);
   };
   // The author's view ('En revisión', 'Borrar'), another reader's ('Reportar' open), an admin's.
   await check(page, path);

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { CONTACT_MESSAGES } from "../../app/features/contact/contact-messages.ts";
 import type { ReceivedMail } from "../support/smtp-server.ts";
-import { expect, gotoHydrated, signUp, signUpAdmin, siteServer, test } from "./support.ts";
+import { expect, gotoHydrated, signUp, signUpAdmin, siteServer, test, expectNoAxeViolations } from "./support.ts";
 
 const ENDPOINT = "/api/send-email.php";
 /** This worker's site's mailbox (tests/support/e2e-server.ts). */
@@ -72,8 +71,7 @@ test.describe("contact page", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Enviar" })).toBeFocused();
 
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+    await expectNoAxeViolations(page, "/contact", { rules: "all" });
   });
 
   test("a message goes from the form to the authors' mailbox", async ({ page }) => {
@@ -277,8 +275,7 @@ test.describe("admin messages page", () => {
       page.getByTestId("contact-message").first().getByRole("button", { name: "Marcar como pendiente" }),
     ).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+    await expectNoAxeViolations(page, "/contact", { rules: "all" });
   });
 
   test("a reader gets the 403 page", async ({ page }) => {

@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { GENERAL_WELCOME, WELCOME_LINES } from "../../app/features/events/events-content.server.ts";
 import { SIDE_IMAGE_CANDIDATES } from "../../app/features/home/side-images.ts";
 import { E2E_BOOK_URL, E2E_SHOP_URL } from "../support/shop-links.ts";
-import { expect, test } from "./support.ts";
+import { expect, test, expectNoAxeViolations } from "./support.ts";
 
 /** The structured data of the page, parsed. */
 async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
@@ -279,10 +278,7 @@ test.describe("accessibility and hydration", () => {
       await page.goto(path);
       // The start-up loading screen covers the page for its first 1500 ms.
       await expect(page.getByTestId("loading-screen")).toBeHidden({ timeout: 5_000 });
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) })),
-      ).toEqual([]);
+      await expectNoAxeViolations(page, path, { rules: "all" });
       expect(consoleErrors).toEqual([]);
     });
   }

@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -205,6 +206,52 @@ export async function waitForAnimations(page: Page) {
       .getAnimations()
       .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** The WCAG 2.1 A and AA rules: what the page scans hold every page to. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+const axeSourcePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+let axeSource: string | undefined;
+
+/**
+ * Makes axe-core part of every page `context` opens (an init script), for a test that scans many
+ * pages: otherwise each scan sends and compiles its 550 KB again (docs/decisions/022).
+ */
+export async function preloadAxe(context: BrowserContext) {
+  await context.addInitScript({ path: axeSourcePath });
+}
+
+/**
+ * Runs axe-core on the page as it is once every finite animation has ended, and expects no
+ * violation; the failure names `label`, the width, and each rule with its nodes. `rules`: the
+ * WCAG 2.1 A and AA rules (default) or every rule axe runs by default (best practices too);
+ * `include`: only that part of the page. The page has no frames of its own (no iframe), so axe
+ * runs in the top document, which is what @axe-core/playwright's legacy mode does, at a third of
+ * its cost: it opens no extra page to combine frame results.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  label: string,
+  { rules = "wcag", include }: { rules?: "wcag" | "all"; include?: string } = {},
+) {
+  await waitForAnimations(page);
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.evaluate((axeSource ??= readFileSync(axeSourcePath, "utf8")));
+  const violations = await page.evaluate(
+    async ({ tags, include }) => {
+      const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+      const results = await axe.run(
+        include ? { include: [include] } : document,
+        tags ? { runOnly: { type: "tag", values: tags } } : {},
+      );
+      return results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+    },
+    { tags: rules === "wcag" ? WCAG_TAGS : null, include: include ?? null },
+  );
+  expect(violations, `${label} at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 
 /** The page has hydrated and its live stream is open: changes published from now on reach it. */

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
+import { useValueFromBeforeHydration } from "../../../ui/use-value-from-before-hydration.ts";
 import { CLANS, clanById } from "../clans.ts";
 import { ApodoForm } from "./apodo-form.tsx";
 import { parseProfileForm, type ProfileFieldErrors } from "../profile.schema.ts";
@@ -21,6 +22,8 @@ export const AGE_NOTE = "No mostraremos tu edad en el sitio, es solo para fines 
 export function ProfileForm({ profile, apodoSuggestions, notice, children }: Props) {
   const fetcher = useFetcher<ProfileActionResult>();
   const [clanId, setClanId] = useState(profile.clan);
+  // Uncontrolled, so a clan picked before hydration stays (and the page takes its colours).
+  const clanSelect = useValueFromBeforeHydration<HTMLSelectElement>((value) => setClanId(Number(value)));
   // Checked here with the action's own schema, so the reader sees the same message at once.
   const [localErrors, setLocalErrors] = useState<ProfileFieldErrors | null>(null);
   const clan = clanById(clanId);
@@ -88,7 +91,8 @@ export function ProfileForm({ profile, apodoSuggestions, notice, children }: Pro
                   <select
                     {...control}
                     name="clan"
-                    value={clanId}
+                    ref={clanSelect}
+                    defaultValue={profile.clan}
                     onChange={(event) => setClanId(Number(event.target.value))}
                   >
                     {CLANS.map((option) => (
