@@ -5,6 +5,7 @@ import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import {
   expect,
+  gotoHydrated,
   PASSWORD,
   signUp,
   signUpAdmin,
@@ -159,7 +160,7 @@ test.describe("image uploads", () => {
     baseURL,
   }) => {
     await signUpAdmin(page);
-    await page.goto("/add-character");
+    await gotoHydrated(page, "/add-character");
     const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: "#3355aa" } })
       .png()
       .toBuffer();

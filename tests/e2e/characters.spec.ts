@@ -2,7 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
 import { seedCharacters } from "../../db/seed/characters.ts";
-import { expect, expectNoAxeViolations, newContext, signUp, signUpAdmin, test, waitForLive } from "./support.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  newContext,
+  signUp,
+  signUpAdmin,
+  test,
+  waitForLive,
+} from "./support.ts";
 
 const STYLE_LABELS = { basic: "Básico", special: "Especial", rare: "Raro", event: "Evento" } as const;
 // Seeded orders are all different, so the seed sorted by order is the expected grid.
@@ -286,7 +295,7 @@ test.describe("/add-character", () => {
   test("invalid fields show their message beside them, in red, and nothing is saved", async ({ page }) => {
     const name = `Sin imagen ${randomBytes(3).toString("hex")}`;
     await signUpAdmin(page);
-    await page.goto("/add-character");
+    await gotoHydrated(page, "/add-character");
     await page.getByLabel("Nombre").fill(name);
     await page.getByLabel("URL de la imagen").fill("no es una url");
     await page.getByLabel("Orden").fill("-1");

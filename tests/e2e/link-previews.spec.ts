@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
-import { expect, newContext, signUpAdmin, test } from "./support.ts";
+import { expect, gotoHydrated, newContext, signUpAdmin, test } from "./support.ts";
 
 const metaContent = (page: Page, attribute: "property" | "name", value: string) =>
   page.locator(`meta[${attribute}="${value}"]`).getAttribute("content");
@@ -98,7 +98,7 @@ test("an edited character gets a new preview address; a reader's locked card sha
   await signUpAdmin(page);
   // Choc is still locked for this new reader: the head does not show its picture.
   expect((await previewOf(page, "/personajes?personaje=choc")).pathname).toBe("/vista-previa/sitio.png");
-  await page.goto("/add-character");
+  await gotoHydrated(page, "/add-character");
   await page.getByLabel("Personaje", { exact: true }).selectOption({ label: "Choc" });
   const subtitle = page.getByLabel("Subtítulo");
   const original = await subtitle.inputValue();
@@ -113,7 +113,7 @@ test("an edited character gets a new preview address; a reader's locked card sha
     const fresh = await fetchPng(visitor.request, after);
     expect(fresh.response.headers()["x-cache"]).toBe("miss");
   } finally {
-    await page.goto("/add-character");
+    await gotoHydrated(page, "/add-character");
     await page.getByLabel("Personaje", { exact: true }).selectOption({ label: "Choc" });
     await page.getByLabel("Subtítulo").fill(original);
     await page.getByRole("button", { name: "Guardar cambios" }).click();

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { CHARACTER_STYLES } from "../../../lib/db-schema.ts";
 import { FormField, type FieldControlProps } from "../../../ui/form-field.tsx";
 import { ImageUpload } from "../../../ui/image-upload.tsx";
+import { useValueFromBeforeHydration } from "../../../ui/use-value-from-before-hydration.ts";
 import { CHARACTER_MESSAGES, STYLE_LABELS } from "../character-messages.ts";
 import {
   EMPTY_CHARACTER_FORM,
@@ -108,6 +109,12 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
     setServerErrors({});
     setLocalErrors(null);
   };
+  // Uncontrolled, so a character picked before hydration is opened once the page hydrates.
+  const picker = useValueFromBeforeHydration<HTMLSelectElement>(choose);
+  // A character deleted meanwhile (live) leaves the picker on 'new' again.
+  useEffect(() => {
+    if (!editing && picker.current) picker.current.value = "";
+  }, [editing, picker]);
 
   const checkBeforeSending = (event: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
@@ -129,7 +136,8 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
           {(control) => (
             <select
               {...control}
-              value={editing ? selectedId : ""}
+              ref={picker}
+              defaultValue=""
               disabled={saving}
               onChange={(event) => choose(event.target.value)}
             >
