@@ -10,6 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { LoadingScreen } from "./features/layout/components/loading-screen.tsx";
 import { SiteFooter } from "./features/layout/components/site-footer.tsx";
@@ -86,6 +87,11 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the document once React has hydrated it (the scripts load after the first paint,
+  // decision 021): the end-to-end tests wait for it before they drive client-side behaviour.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const nonce = useNonce();
   const location = useLocation();
   const data = useRootData();

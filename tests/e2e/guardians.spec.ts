@@ -70,7 +70,7 @@ test.describe("age question and guardian consent", () => {
       await route.continue();
     });
     const hydrated = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/page-view");
-    await page.goto("/login?modo=registro");
+    await page.goto("/login?modo=registro", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Año de nacimiento").selectOption(String(CHILD_YEAR));
     release();
     await hydrated;

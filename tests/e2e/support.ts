@@ -132,10 +132,40 @@ export async function skipLoadingScreen(context: BrowserContext) {
   });
 }
 
+/**
+ * Makes `page.goto` in every page of `context` also wait until React has hydrated the page
+ * (`html[data-hydrated]`, set by the root layout), as a reader effectively does before using it:
+ * the scripts load after the first paint (decision 021), and a click or a choice before then
+ * meets the server's plain HTML, whose forms post without the page's client-side behaviour.
+ * Only HTML answers that carry the app's scripts are waited on. A goto that names its own
+ * `waitUntil` is left as it is: the tests of what happens before hydration pass one.
+ */
+export function gotoWaitsForHydration(context: BrowserContext) {
+  const wrap = (page: Page) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil === undefined && response?.headers()["content-type"]?.startsWith("text/html")) {
+        await page.waitForFunction(
+          () =>
+            document.documentElement.dataset.hydrated === "true" ||
+            !document.querySelector('script[type="module"], script[type="text/module-after-paint"]'),
+          undefined,
+          { timeout: 15_000 },
+        );
+      }
+      return response;
+    };
+  };
+  context.pages().forEach(wrap);
+  context.on("page", wrap);
+}
+
 /** A new browser context on this worker's site, with the loading screen skipped like `page`'s. */
 export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
   const context = await browser.newContext({ baseURL: siteServer().baseURL, locale: "es-ES", ...options });
   await skipLoadingScreen(context);
+  gotoWaitsForHydration(context);
   return context;
 }
 
@@ -157,7 +187,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   /** `test.use({ showLoadingScreen: true })` for the tests of the loading screen itself. */
   showLoadingScreen: [false, { option: true }],
   context: async ({ context, showLoadingScreen }, provide) => {
-    if (!showLoadingScreen) await skipLoadingScreen(context);
+    // The loading screen's own tests look at the page before it hydrates.
+    if (!showLoadingScreen) {
+      await skipLoadingScreen(context);
+      gotoWaitsForHydration(context);
+    }
     await provide(context);
   },
 });
