@@ -165,7 +165,8 @@ export function gotoWaitsForHydration(context: BrowserContext) {
 export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
   const context = await browser.newContext({ baseURL: siteServer().baseURL, locale: "es-ES", ...options });
   await skipLoadingScreen(context);
-  gotoWaitsForHydration(context);
+  // Without JavaScript nothing hydrates.
+  if (options.javaScriptEnabled !== false) gotoWaitsForHydration(context);
   return context;
 }
 
