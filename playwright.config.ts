@@ -18,6 +18,8 @@ const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? H
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One seeded database for the run, copied by every test site.
+  globalSetup: "./tests/support/e2e-global-setup.ts",
   // Parallel runs on one machine keep their traces apart (PW_OUTPUT_DIR=test-results-x).
   outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,

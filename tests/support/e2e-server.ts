@@ -6,9 +6,10 @@
  * unreachable here and the failed load is a console error, so analytics.spec.ts starts a
  * second server of its own with it and stubs the script.
  */
-import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pgdataPath } from "../../app/lib/db.server.ts";
 import { startOidcServer } from "./oidc-server.ts";
 import { E2E_BOOK_URL, E2E_SHOP_URL } from "./shop-links.ts";
 import { mailboxPath, startSmtpServer, type ReceivedMail } from "./smtp-server.ts";
@@ -32,6 +33,10 @@ const smtp = await startSmtpServer({
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), "mictlan-e2e-"));
+// The run's migrated and seeded database (tests/support/e2e-global-setup.ts), when there is one.
+// Owner-only files, as the server makes its own (it sets the same umask on start).
+process.umask(0o077);
+if (process.env.E2E_PGDATA_TEMPLATE) cpSync(process.env.E2E_PGDATA_TEMPLATE, pgdataPath(dataDir), { recursive: true });
 // The tests read this to drive the admin command against the running server.
 writeFileSync(join(process.env.E2E_STATE_DIR ?? tmpdir(), `mictlan-e2e-${port}.json`), JSON.stringify({ dataDir }));
 
