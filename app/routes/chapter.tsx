@@ -28,6 +28,11 @@ const WaitingNotice = lazy(() =>
 /**
  * The catch-all route: the path is a chapter's printed token path or its slug, looked up in the
  * database; anything else is the 404 page (root ErrorBoundary).
+ *
+ * Longer than the ~120 lines a route module keeps to, for a reason: a chapter page joins six
+ * features (chapters, comments, guardians, characters, admins, seo), and features may not import
+ * each other (docs/decisions/006), so joining them is this route's work. Each step it takes is a
+ * call into one feature.
  */
 async function openChapter({ url, context }: { url: URL; context: Route.LoaderArgs["context"] }) {
   const { db, env } = services(context);
