@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { MODERATION_LABELS, REPORT_REASONS } from "../comment.schema.ts";
-import type { CommentActionResult, CommentItem } from "./comments-section.tsx";
+import type { CommentActionResult, CommentItem } from "./comment-types.ts";
 
 type Props = { comment: CommentItem; isAdmin: boolean };
 

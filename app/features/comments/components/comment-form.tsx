@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
-import type { CommentActionResult } from "./comments-section.tsx";
+import type { CommentActionResult } from "./comment-types.ts";
 
 /** Focuses the comment's element, waiting a few frames should the list not show it yet. */
 function focusComment(commentId: string, framesLeft = 30) {

@@ -5,6 +5,7 @@ import { applyCommentEvent, emptyPatches, isCommentEvent, mergeComments } from "
 import { commentsTopic } from "../comment-topics.ts";
 import { COMMENT_MESSAGES } from "../comment.schema.ts";
 import { formatCommentDate } from "../format-date.ts";
+import type { CommentItem } from "./comment-types.ts";
 
 // The form, report, delete and the admins' buttons are for signed-in readers only: loaded on
 // demand, so a visitor arriving from a printed code downloads none of it (scripts/budget.ts).
@@ -12,19 +13,6 @@ const CommentForm = lazy(() => import("./comment-form.tsx").then((module) => ({ 
 const CommentControls = lazy(() =>
   import("./comment-controls.tsx").then((module) => ({ default: module.CommentControls })),
 );
-
-export type CommentItem = {
-  id: string;
-  text: string;
-  userName: string;
-  createdAt: string;
-  status: "visible" | "held";
-  mine: boolean;
-  reportedByMe: boolean;
-};
-export type CommentActionResult =
-  | { ok: true; intent: string; held?: boolean; message?: string; commentId?: string }
-  | { ok: false; intent: string; error: string };
 
 type Props = {
   sectionId: string;
