@@ -10,7 +10,7 @@
  * whose name contains one of the words.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -109,6 +109,7 @@ for (const stage of stages) {
 if (failed.length) console.error(`\n✖ failed: ${failed.join(", ")} (${seconds(started)})`);
 else console.log(`\n✔ all tests passed (${seconds(started)})`);
 printCounts();
+rmSync(reports, { recursive: true, force: true });
 process.exit(failed.length ? 1 : 0);
 
 function printCounts() {

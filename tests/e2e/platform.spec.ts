@@ -248,7 +248,7 @@ test.describe("the embedded database belongs to one process", () => {
   test("a stopped server releases its lock and closes the database on SIGTERM", async () => {
     // It starts a whole server of its own (a fresh database, migrated and seeded).
     test.slow();
-    const dataDir = mkdtempSync(join(tmpdir(), "mictlan-shutdown-"));
+    const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-shutdown-"));
     const port = workerPort(13);
     const child = spawn(process.execPath, [join(root, "server/main.ts")], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },

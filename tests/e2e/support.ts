@@ -49,7 +49,7 @@ export function workerPort(offset = 0): number {
 
 /** Where this worker's servers write their state files (the data directory, the mailbox). */
 const stateDir = () => {
-  process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), "mictlan-e2e-state-"));
+  process.env.E2E_STATE_DIR ??= mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-e2e-state-"));
   return process.env.E2E_STATE_DIR;
 };
 

@@ -32,7 +32,7 @@ const smtp = await startSmtpServer({
   },
 });
 
-const dataDir = mkdtempSync(join(tmpdir(), "mictlan-e2e-"));
+const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-e2e-"));
 // The run's migrated and seeded database (tests/support/e2e-global-setup.ts), when there is one.
 // Owner-only files, as the server makes its own (it sets the same umask on start).
 process.umask(0o077);

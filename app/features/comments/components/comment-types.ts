@@ -3,15 +3,10 @@
  * comment action answers. Apart from the components, so the lazily loaded form and controls do
  * not import the section that loads them.
  */
-export type CommentItem = {
-  id: string;
-  text: string;
-  userName: string;
-  createdAt: string;
-  status: "visible" | "held";
-  mine: boolean;
-  reportedByMe: boolean;
-};
+import type { CommentView } from "../comments.server.ts";
+
+/** A comment as the loader sends it. */
+export type CommentItem = CommentView;
 export type CommentActionResult =
   | { ok: true; intent: string; held?: boolean; message?: string; commentId?: string }
   | { ok: false; intent: string; error: string };
