@@ -1,0 +1,68 @@
+/** Starting a test site (tests/support/e2e-server.ts): for the end-to-end fixtures and the run's global setup. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { mailboxPath } from "./smtp-server.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/** Where this worker's servers write their state files (the data directory, the mailbox). */
+const stateDir = () => {
+  process.env.E2E_STATE_DIR ??= mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-e2e-state-"));
+  return process.env.E2E_STATE_DIR;
+};
+
+export type SiteServer = { port: number; baseURL: string; dataDir: string; mailbox: string };
+
+/**
+ * Starts tests/support/e2e-server.ts (the production build on a fresh seeded database) on
+ * `port`, resolves once /healthz answers. The returned stop() ends it and waits for the exit.
+ */
+export async function startSiteServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<SiteServer & { stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [join(root, "tests/support/e2e-server.ts")], {
+    env: { ...process.env, E2E_PORT: String(port), E2E_STATE_DIR: stateDir(), ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  // A worker that dies takes its servers with it.
+  process.once("exit", () => child.kill("SIGKILL"));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  const baseURL = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`the test server on ${port} exited (${exitCode}):\n${stderr}`);
+    const status = await fetch(`${baseURL}/healthz`)
+      .then((response) => response.status)
+      .catch(() => 0);
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the test server on ${port} did not start in 60 s:\n${stderr}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const state = JSON.parse(readFileSync(join(stateDir(), `mictlan-e2e-${port}.json`), "utf8")) as { dataDir: string };
+  return {
+    port,
+    baseURL,
+    dataDir: state.dataDir,
+    mailbox: mailboxPath(stateDir(), port),
+    async stop() {
+      if (exitCode !== undefined) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
