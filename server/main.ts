@@ -73,7 +73,13 @@ const app = createApp({
  * request (a form is at most 256 KB) within 15 s, checked every second. A response that streams
  * for long (the live feed) is not affected: these clocks stop once the request is received.
  */
-const SERVER_TIMEOUTS = { headersMs: 5_000, requestMs: 15_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
+const SERVER_TIMEOUTS = {
+  // Tests shorten both (tests/e2e/stalled-requests.spec.ts) rather than wait 15 s for a 408.
+  headersMs: Number(process.env.HEADERS_TIMEOUT_MS) || 5_000,
+  requestMs: Number(process.env.REQUEST_TIMEOUT_MS) || 15_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
 
 const appListener = getRequestListener(app.fetch, { hostname: process.env.HOST ?? "0.0.0.0" });
 const server = createServer(

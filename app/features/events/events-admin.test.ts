@@ -10,7 +10,7 @@ import {
   statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { EVENT_MESSAGES } from "./event.schema.ts";
 
 const FUTURE_YEAR = new Date().getFullYear() + 1;
@@ -27,7 +27,7 @@ const VALID = {
   description: "Con linternas y pan de muerto.",
 };
 
-describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/eventos, on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("events from the database, edited at /adminpanel/eventos, on %s", (kind) => {
   let services: TestServices;
   let admin: { cookie: string };
   let reader: { cookie: string };
