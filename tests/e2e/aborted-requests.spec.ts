@@ -206,7 +206,7 @@ for (const database of DATABASES) {
           await client.end();
         };
       }
-      site = await startSite(workerPort(database === "pglite" ? 14 : 15), databaseUrl);
+      site = await startSite(workerPort(database === "pglite" ? 23 : 24), databaseUrl);
     });
 
     test.afterAll(async () => {

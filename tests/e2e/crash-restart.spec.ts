@@ -51,7 +51,7 @@ async function waitUntilServing(port: number, timeoutMs: number) {
 
 test("an instance that crashes logs the request, exits non-zero and serves again when restarted", async () => {
   test.setTimeout(120_000);
-  const port = workerPort(16);
+  const port = workerPort(25);
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-crash-"));
   const first = startInstance(port, dataDir);

@@ -31,7 +31,7 @@ test.describe("stalled requests", () => {
   test.setTimeout(45_000);
   let site: SiteServer & { stop(): Promise<void> };
   test.beforeAll(async () => {
-    site = await startSiteServer(workerPort(17), TIMEOUTS);
+    site = await startSiteServer(workerPort(20), TIMEOUTS);
   });
   test.afterAll(() => site?.stop());
 
