@@ -31,6 +31,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ state: resolution.state, target: null }, { status: resolution.state === "expired" ? 410 : 404 });
 }
 
+/** The page past the limit says when to try again, as every limit of the site does. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export const meta: Route.MetaFunction = () => [
   { title: "Código QR | Valentina y Taquito" },
   { name: "robots", content: "noindex, nofollow" },
