@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
-import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
+import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credential-messages.ts";
 import type { LoginActionResult, LoginMode } from "../login-request.ts";
 import { AccountBenefits, type LoginReason } from "./account-benefits.tsx";
 import { PASSWORD_RESET_MESSAGES } from "../password-reset-messages.ts";

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
-import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
+import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credential-messages.ts";
 import { PASSWORD_RESET_MESSAGES as M } from "../password-reset-messages.ts";
 import type { NewPasswordResult, ResetRequestResult } from "../password-reset.server.ts";
 
