@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField, type ContactFieldErrors } from "./contact-messages.ts";
+import { firstErrorPerField } from "../../lib/form-errors.ts";
 
 export { CONTACT_LIMITS, type ContactField, type ContactFieldErrors };
 
@@ -53,7 +54,5 @@ export function parseContactForm(form: {
     const website = text(form.website);
     return { ok: true, data: result.data, isSpam: website.trim().length > 0 };
   }
-  const errors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) errors[issue.path[0] as ContactField] ??= issue.message;
-  return { ok: false, errors };
+  return { ok: false, errors: firstErrorPerField<ContactField>(result.error.issues) };
 }
