@@ -91,6 +91,7 @@ for (const { name, viewport } of WIDTHS) {
       await signUp(page);
       for (const path of [
         "/tu-perfil",
+        "/tu-perfil/mis-datos/resumen",
         "/salida-a-tzintzuntzan",
         tokenPath(2),
         tokenPath(6),

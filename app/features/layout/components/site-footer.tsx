@@ -35,7 +35,10 @@ export function SiteFooter({ year, children }: { year: number; children?: ReactN
             {children}
           </div>
           <div className="col-md-4">
-            <ul className="list-unstyled d-flex gap-1 mb-0 justify-content-md-center" aria-label="Redes sociales">
+            <ul
+              className="list-unstyled d-flex gap-1 mb-0 justify-content-md-center social-links"
+              aria-label="Redes sociales"
+            >
               {SOCIAL_LINKS.map((social) => (
                 <li key={social.label}>
                   <a
