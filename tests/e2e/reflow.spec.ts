@@ -15,6 +15,7 @@ const PUBLIC_PAGES = [
   "/",
   "/?book",
   "/personajes",
+  "/personajes?q=ta",
   "/el-libro",
   "/eventos",
   "/eventos?taquito",
@@ -30,6 +31,7 @@ const PUBLIC_PAGES = [
   "/privacidad",
   "/recuperar-contrasena",
   "/recuperar-contrasena/nueva?token=ficha-de-prueba",
+  "/recuperar-contrasena/nueva?error=INVALID_TOKEN",
   "/cuenta-borrada",
   "/pasaporte",
   "/permiso-familiar/caducado",
@@ -43,23 +45,30 @@ async function doubleTheText(page: Page) {
   await page.evaluate(() => document.documentElement.style.setProperty("font-size", "200%", "important"));
 }
 
-/** How much wider than the screen the page is, and the elements that stick out, for the message. */
+/** How much wider than the screen the page is, and what sticks out, for the failure message. */
 async function overflowOf(page: Page) {
   return page.evaluate(() => {
     const screen = window.innerWidth;
-    const sticksOut = (element: Element) => element.getBoundingClientRect().right > screen + 0.5;
-    // The outermost elements that stick out of a parent that fits (a box that scrolls on its
-    // own, like a wide table's, keeps what it holds and is allowed).
-    const culprits = [...document.body.querySelectorAll<HTMLElement>("*")]
-      .filter((element) => {
-        const parent = element.parentElement;
-        if (!parent || !sticksOut(element) || element.getBoundingClientRect().width === 0) return false;
-        return !sticksOut(parent) && getComputedStyle(parent).overflowX === "visible";
-      })
-      .slice(0, 6)
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement)
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      return false;
+    };
+    // An element reaches past the screen with its box or with its content (a word too long for
+    // it), unless it scrolls that content itself (a wide table's box).
+    const reachesOut = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const content = getComputedStyle(element).overflowX === "visible" ? element.scrollWidth : 0;
+      return box.left + Math.max(box.width, content) > screen + 0.5 && !clipped(element);
+    };
+    const outside = [...document.body.querySelectorAll("*")].filter(reachesOut);
+    // The innermost ones: what to fix.
+    const culprits = outside
+      .filter((element) => !outside.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
       .map((element) => {
         const name = `${element.tagName.toLowerCase()}${[...element.classList].map((c) => `.${c}`).join("")}`;
-        return `${name} "${(element.textContent ?? "").trim().slice(0, 30)}" → ${Math.round(element.getBoundingClientRect().right)} px`;
+        return `${name} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
       });
     return { extra: document.documentElement.scrollWidth - screen, culprits };
   });
