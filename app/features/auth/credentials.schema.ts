@@ -1,7 +1,12 @@
 import * as z from "zod/mini";
-import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH, type CredentialErrors } from "./credential-messages.ts";
+import {
+  CREDENTIAL_MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  NEW_PASSWORD_ADVICE,
+  type CredentialErrors,
+} from "./credential-messages.ts";
 
-export { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH, type CredentialErrors };
+export { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE, type CredentialErrors };
 
 const emailSchema = z.email(CREDENTIAL_MESSAGES.emailInvalid);
 

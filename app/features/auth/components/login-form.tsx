@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
-import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credential-messages.ts";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
 import type { LoginActionResult, LoginMode } from "../login-request.ts";
 import { AccountBenefits, type LoginReason } from "./account-benefits.tsx";
 import { PASSWORD_RESET_MESSAGES } from "../password-reset-messages.ts";
@@ -110,8 +110,8 @@ export function LoginPage({
               id="password"
               label="Contraseña"
               error={errors.password}
-              // Shown only while there is no error: the error says the same, and more.
-              hint={!errors.password && signup ? CREDENTIAL_MESSAGES.passwordTooShort : undefined}
+              // Before the first try, and after a refusal beside the error: what a good password is.
+              hint={signup ? NEW_PASSWORD_ADVICE : undefined}
             >
               {(control) => (
                 <input
