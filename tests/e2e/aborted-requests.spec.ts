@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import pg from "pg";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
-import { ADULT_BIRTH_YEAR, PASSWORD, expect, test, uniqueEmail, workerPort } from "./support.ts";
+import { ADULT_BIRTH_YEAR, PASSWORD, expect, seededDataDir, test, uniqueEmail, workerPort } from "./support.ts";
 
 /**
  * Readers leave mid-page all the time (a phone loses signal, a child closes the tab). Issue 19:
@@ -30,7 +28,8 @@ const chapter5 = CHAPTER_PATHS.find((chapter) => chapter.number === 5)!;
 type Site = { port: number; child: ChildProcess; output: () => string; exited: () => boolean; stop(): Promise<void> };
 
 async function startSite(port: number, databaseUrl: string): Promise<Site> {
-  const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-aborts-"));
+  // PGlite: a copy of the run's seeded database; PostgreSQL: a new database, created at start.
+  const dataDir = seededDataDir("mictlan-aborts-");
   const child = spawn(process.execPath, [resolve(root, "server/main.ts")], {
     env: {
       ...process.env,

@@ -1,8 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { ADULT_BIRTH_YEAR, PASSWORD, expect, test, uniqueEmail, workerPort } from "./support.ts";
+import { resolve } from "node:path";
+import { ADULT_BIRTH_YEAR, PASSWORD, expect, seededDataDir, test, uniqueEmail, workerPort } from "./support.ts";
 
 /**
  * The last line behind app/lib/page-stream.server.ts (issue 19): an error nothing caught is
@@ -53,7 +51,7 @@ test("an instance that crashes logs the request, exits non-zero and serves again
   test.setTimeout(120_000);
   const port = workerPort(25);
   const origin = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-crash-"));
+  const dataDir = seededDataDir("mictlan-crash-");
   const first = startInstance(port, dataDir);
   try {
     await waitUntilServing(port, 60_000);

@@ -1,8 +1,16 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { expect, gotoHydrated, serverDataDir, signUp, test, waitForLoadingScreen, workerPort } from "./support.ts";
+import {
+  expect,
+  gotoHydrated,
+  seededDataDir,
+  serverDataDir,
+  signUp,
+  test,
+  waitForLoadingScreen,
+  workerPort,
+} from "./support.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -263,9 +271,9 @@ test.describe("the embedded database belongs to one process", () => {
   });
 
   test("a stopped server releases its lock and closes the database on SIGTERM", async () => {
-    // It starts a whole server of its own (a fresh database, migrated and seeded).
+    // It starts a whole server of its own (on a copy of the run's seeded database).
     test.slow();
-    const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), "mictlan-shutdown-"));
+    const dataDir = seededDataDir("mictlan-shutdown-");
     const port = workerPort(13);
     const child = spawn(process.execPath, [join(root, "server/main.ts")], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },

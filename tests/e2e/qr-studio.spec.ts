@@ -137,6 +137,8 @@ test.describe("guessing codes", () => {
   // from one address), and an address past this limit would wait 10 minutes there.
   let site: Awaited<ReturnType<typeof startSiteServer>>;
   test.beforeAll(async () => {
+    // Starting a site takes seconds, more on a loaded machine than a hook's default 30 s allows.
+    test.setTimeout(90_000);
     site = await startSiteServer(workerPort(18), { RATE_LIMIT_MULTIPLIER: "1", SMTP_URL: "" });
   });
   test.afterAll(async () => {

@@ -14,9 +14,9 @@ import {
   type Page,
 } from "@playwright/test";
 import type { ReceivedMail } from "../support/smtp-server.ts";
-import { startSiteServer, type SiteServer } from "../support/site-server.ts";
+import { seededDataDir, startSiteServer, type SiteServer } from "../support/site-server.ts";
 
-export { startSiteServer, type SiteServer };
+export { seededDataDir, startSiteServer, type SiteServer };
 
 export { expect };
 
