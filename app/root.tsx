@@ -1,4 +1,5 @@
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -30,6 +31,7 @@ import { log } from "./lib/log.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
 import { requestId } from "./lib/request.server.ts";
 import { ageStepMiddleware, getUser, sessionMiddleware } from "./composition/session.server.ts";
+import { takeRememberedScans } from "./composition/remembered-scans.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import { NotFoundView } from "./ui/not-found-view.tsx";
@@ -48,32 +50,41 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { env, db } = services(context);
   const sessionUser = await getUser(context);
   // A full page load unlocks on the server, before any JavaScript runs; client-side
-  // navigations report themselves through /api/unlocks (see UnlockToast).
-  const unlocked =
-    sessionUser && request.method === "GET" && !new URL(request.url).pathname.endsWith(".data")
-      ? await unlockForVisit(db, sessionUser.id, unlockPathsFor(url.pathname, url.search)).catch((error: unknown) => {
-          log.error("unlock failed", { requestId: requestId(request), error });
-          return null;
-        })
-      : null;
+  // navigations report themselves through /api/unlocks (see UnlockToast). Codes the reader
+  // scanned before signing in are unlocked by their first signed-in view (decision 025).
+  const fullLoad = sessionUser && request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
+  const remembered = fullLoad ? await takeRememberedScans({ request, context }) : null;
+  const unlocked = fullLoad
+    ? await unlockForVisit(db, sessionUser.id, [
+        ...unlockPathsFor(url.pathname, url.search),
+        ...(remembered?.paths ?? []),
+      ]).catch((error: unknown) => {
+        log.error("unlock failed", { requestId: requestId(request), error });
+        return null;
+      })
+    : null;
   const [profile, admin] = sessionUser
     ? await Promise.all([getProfile(db, sessionUser.id), isAdmin(db, sessionUser.id)])
     : [null, false];
-  return {
-    siteUrl: env.siteUrl,
-    // Google Analytics loads only when this is set (the CSP admits its hosts only then).
-    gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
-    // The reader's answer to the analytics banner (a first-party cookie), so the page is
-    // rendered already knowing it: no Google before 'Aceptar', no banner once answered.
-    analyticsConsent: consentFromCookies(request.headers.get("cookie")),
-    year: new Date().getFullYear(),
-    user: sessionUser
-      ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
-      : null,
-    isAdmin: admin as boolean | null,
-    // What this load unlocked, for the celebration (null when nothing is new).
-    celebration: unlocked?.cards.length ? unlocked : null,
-  };
+  return data(
+    {
+      siteUrl: env.siteUrl,
+      // Google Analytics loads only when this is set (the CSP admits its hosts only then).
+      gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+      // The reader's answer to the analytics banner (a first-party cookie), so the page is
+      // rendered already knowing it: no Google before 'Aceptar', no banner once answered.
+      analyticsConsent: consentFromCookies(request.headers.get("cookie")),
+      year: new Date().getFullYear(),
+      user: sessionUser
+        ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
+        : null,
+      isAdmin: admin as boolean | null,
+      // What this load unlocked, for the celebration (null when nothing is new).
+      celebration: unlocked?.cards.length ? unlocked : null,
+    },
+    // Unlocked or not (a code may have expired since), remembered scans are used once.
+    remembered ? { headers: remembered.forget } : undefined,
+  );
 }
 
 export const links: Route.LinksFunction = () => [

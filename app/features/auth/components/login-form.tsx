@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../../../lib/public-paths.ts";
 import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
@@ -45,7 +46,12 @@ export function LoginPage({
 
   if (result?.checkEmail) return <CheckEmail email={result.checkEmail} />;
 
-  const otherMode = new URLSearchParams({ ...(mode === "login" ? { modo: "registro" } : {}), redirectTo });
+  const otherMode = new URLSearchParams({
+    ...(mode === "login" ? { modo: "registro" } : {}),
+    redirectTo,
+    // Still the same reason in the other mode.
+    ...(reason === "discovery" ? { [LOGIN_REASON_PARAM]: DISCOVERY_MOTIVE } : {}),
+  });
   const signup = mode === "signup";
   return (
     <div className="container py-5 login-page">
@@ -57,7 +63,7 @@ export function LoginPage({
               {PASSWORD_RESET_MESSAGES.changed}
             </p>
           )}
-          {!passwordChanged && <AccountBenefits reason={reason} />}
+          {!passwordChanged && <AccountBenefits reason={reason} mode={mode} />}
 
           <Form method="post" className="mb-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />
