@@ -10,6 +10,9 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // The data directory's lock goes stale after 2 s instead of 5 s (app/lib/directory-lock.server.ts):
+    // the tests that kill a holder and take its lock over wait for that, several times over.
+    env: { DATA_DIR_LOCK_STALE_MS: "2000" },
     // Migrated (and seeded) database templates, built once per run and copied per test database.
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,

@@ -1,11 +1,10 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
+import { ReaderLeftError, readablePageStream } from "./lib/page-stream.server.ts";
 import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server.ts";
 import { cspNonce, requestId } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
@@ -48,26 +47,30 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const body = readablePageStream({
+            pipe,
+            abortRender(reason) {
+              clearTimeout(timeoutId);
+              abort(reason);
+            },
+            transform: scriptsAfterFirstPaint(),
+            onComplete() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+            },
+            onError(error) {
+              log.error("page stream error", { requestId: requestId(request), error });
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint())), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
+          // The reader left (readablePageStream cancelled the render): nothing failed.
+          if (error instanceof ReaderLeftError) return;
           responseStatusCode = 500;
           if (shellRendered) log.error("render error", { requestId: requestId(request), error });
         },
@@ -82,11 +85,6 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   // A refusal (405 for a page without an action, 400 for a malformed request): the client's
   // mistake, answered in Spanish by the error page, not a failure of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  // React Router's own cross-site check on document posts: a refused request, not our failure.
-  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
-    log.warn("cross-site post refused", { requestId: requestId(request) });
-    return;
-  }
   log.error("unhandled error", {
     requestId: requestId(request),
     method: request.method,

@@ -26,6 +26,7 @@ import { PageViewTracker } from "./features/analytics/components/page-view-track
 import { QR_MESSAGES } from "./features/qr/qr-messages.ts";
 import { UnlockToast } from "./features/unlocks/unlock-toast.tsx";
 import { unlockForVisit, unlockPathsFor } from "./features/unlocks/unlocks.server.ts";
+import { canonicalPathMiddleware } from "./composition/canonical-path.server.ts";
 import { originCheckMiddleware, services, servicesMiddleware } from "./composition/context.server.ts";
 import { log } from "./lib/log.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
@@ -39,6 +40,7 @@ import { ScriptsAfterPaint } from "./ui/scripts-after-paint.tsx";
 import { SiteStyles } from "./ui/site-styles.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  canonicalPathMiddleware,
   servicesMiddleware,
   originCheckMiddleware,
   requestBodyMiddleware,

@@ -6,6 +6,8 @@ export default [
   route("personajes", "routes/personajes.tsx"),
   route("el-libro", "routes/el-libro.tsx"),
   route("eventos", "routes/eventos.tsx"),
+  // SPEC.md's booking link: the next bookable event's booking page (decision 024).
+  route("reservation", "routes/reservation.ts"),
   route("capitulos", "routes/capitulos.tsx"),
   route("qr/:code", "routes/qr.tsx"),
   route("login", "routes/login.tsx"),

@@ -14,6 +14,7 @@ import { htmlCacheControl, VISITOR_HTML } from "./html-cache-control.ts";
 import { HTML_CACHE_HEADER, type HtmlCache, visitorPageKey } from "./html-cache.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { IMMUTABLE } from "./static-assets.ts";
+import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -32,6 +33,11 @@ export type AppOptions = {
   /** Visitors' pages from memory (server/html-cache.ts); without it every page renders. */
   htmlCache?: HtmlCache;
   logger: Pick<typeof log, "info" | "error">;
+  /**
+   * Tests only (TEST_CRASH_PATH): a request to this path throws where nothing catches it, as a
+   * bug in a stream callback would, to prove the instance logs it, exits and comes back.
+   */
+  crashPathForTests?: string;
 };
 
 export function createApp({
@@ -43,6 +49,7 @@ export function createApp({
   mode = "production",
   logger,
   htmlCache,
+  crashPathForTests,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
   const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
@@ -50,6 +57,8 @@ export function createApp({
   // A request id (a proxy's X-Request-Id is kept so both logs share it) and the security headers
   // with a fresh CSP nonce: every response, static files included.
   app.use(requestId());
+  // Everything done for a request, down to its stream callbacks, knows the request's id.
+  app.use((c, next) => runInRequest(c.get("requestId"), next));
   app.use(siteSecurityHeaders({ analytics, https: siteUrl.startsWith("https:") }));
 
   // One JSON access-log line per request (hashed assets excepted: they would drown the rest).
@@ -68,6 +77,15 @@ export function createApp({
       ms: Math.round(performance.now() - started),
     });
   });
+
+  if (crashPathForTests) {
+    app.get(crashPathForTests, (c) => {
+      setImmediate(() => {
+        throw new Error("a fault injected by a test");
+      });
+      return c.text("ok");
+    });
+  }
 
   app.use(compress());
   const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>

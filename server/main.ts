@@ -10,6 +10,7 @@ import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
 import { loadedReactBuild } from "./react-build.ts";
+import { currentRequestId } from "./request-context.ts";
 import { hashedAssets } from "./static-assets.ts";
 
 // Before anything opens the database: the data directory's files are its owner's only.
@@ -64,6 +65,7 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY,
   logger: log,
   htmlCache,
+  crashPathForTests: process.env.TEST_CRASH_PATH || undefined,
 });
 
 /**
@@ -71,7 +73,13 @@ const app = createApp({
  * request (a form is at most 256 KB) within 15 s, checked every second. A response that streams
  * for long (the live feed) is not affected: these clocks stop once the request is received.
  */
-const SERVER_TIMEOUTS = { headersMs: 5_000, requestMs: 15_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
+const SERVER_TIMEOUTS = {
+  // Tests shorten both (tests/e2e/stalled-requests.spec.ts) rather than wait 15 s for a 408.
+  headersMs: Number(process.env.HEADERS_TIMEOUT_MS) || 5_000,
+  requestMs: Number(process.env.REQUEST_TIMEOUT_MS) || 15_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
 
 const appListener = getRequestListener(app.fetch, { hostname: process.env.HOST ?? "0.0.0.0" });
 const server = createServer(
@@ -117,5 +125,24 @@ async function shutdown(signal: string) {
   log.info("stopped");
   process.exit(0);
 }
+/**
+ * The last line: an error nothing caught leaves the process in a state nobody can vouch for, so
+ * it is logged with the request that caused it and the process exits non-zero, for its
+ * supervisor to start a fresh one (README: compose's restart policy, `docker run --restart`,
+ * deploy/valentina-y-taquito.service). The database gets a moment to close; a second error, or
+ * a close that hangs, ends it at once.
+ */
+let crashing = false;
+function crash(kind: string, error: unknown) {
+  log.error(kind, { requestId: currentRequestId(), error });
+  if (crashing) process.exit(1);
+  crashing = true;
+  setTimeout(() => process.exit(1), 2000).unref();
+  server.close();
+  server.closeAllConnections();
+  entry.closeServices().finally(() => process.exit(1));
+}
+process.on("uncaughtException", (error) => crash("uncaught exception: the instance stops to be restarted", error));
+process.on("unhandledRejection", (error) => crash("unhandled rejection: the instance stops to be restarted", error));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,6 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { needsBirthYear } from "../features/profiles/profiles.server.ts";
+import { loginHref } from "../lib/site-paths.ts";
 import { services } from "./context.server.ts";
 
 export type SessionUser = { id: string; email: string; name: string };
@@ -46,8 +47,7 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
 export async function requireUser({ url, context }: { url: URL; context: Context }): Promise<SessionUser> {
   const user = await getUser(context);
   if (!user) {
-    const back = `${url.pathname}${url.search}`;
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(loginHref(`${url.pathname}${url.search}`));
   }
   return user;
 }

@@ -36,6 +36,24 @@ export async function hitRateLimit(
   };
 }
 
+/**
+ * Whether `key` is already past `rule`, without counting a hit: for limits that count only
+ * failures (unknown QR codes) but, once reached, refuse every try until the window ends.
+ */
+export async function rateLimitReached(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+): Promise<{ reached: boolean; retryAfterSeconds: number }> {
+  const { rows } = await sql<{ count: number; window_start: Date }>`
+    select count, window_start from rate_limits
+    where key = ${key} and window_start > now() - ${`${rule.windowSeconds} seconds`}::interval`.execute(db);
+  const row = rows[0];
+  if (!row || row.count <= rule.max * multiplier) return { reached: false, retryAfterSeconds: 0 };
+  const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
+  return { reached: true, retryAfterSeconds: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)) };
+}
+
 /** Forgets counters whose window ended long ago (every client address leaves one row). */
 export async function pruneRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60): Promise<number> {
   const result =

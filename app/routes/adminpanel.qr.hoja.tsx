@@ -8,7 +8,9 @@ import { requireAdmin } from "../composition/session.server.ts";
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
   const codes = await listStudioCodes(services(context).db);
-  return { codes: codes.filter((code) => code.active).map(({ code, label }) => ({ code, label })) };
+  return {
+    codes: codes.filter((code) => code.active).map(({ code, label, guessable }) => ({ code, label, guessable })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -22,12 +24,21 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 /** A printable sheet of every active code with its label (the browser's print dialog prints it). */
 export default function QrSheetPage() {
   const { codes } = useLoaderData<typeof loader>();
+  const guessable = codes.filter((code) => code.guessable).length;
   return (
     <div className="container py-4 qr-sheet">
       <p className="d-print-none">
         <Link to="/adminpanel/qr">← Códigos QR</Link>
       </p>
       <h1 className="h3">Códigos QR activos</h1>
+      {guessable > 0 && (
+        <p className="alert alert-warning d-print-none">
+          {guessable === 1
+            ? "1 código de esta hoja se puede adivinar"
+            : `${guessable} códigos de esta hoja se pueden adivinar`}{" "}
+          (marcados abajo). Sustitúyelos en <Link to="/adminpanel/qr">Códigos QR</Link> antes de imprimir.
+        </p>
+      )}
       <ul className="row list-unstyled g-4">
         {codes.map((code) => (
           <li key={code.code} className="col-6 col-md-4 text-center qr-sheet-item">
@@ -36,6 +47,7 @@ export default function QrSheetPage() {
             <p className="small mb-0">
               <span className="font-monospace">{code.code}</span>
             </p>
+            {code.guessable && <p className="small mb-0 text-danger d-print-none">Se puede adivinar</p>}
           </li>
         ))}
       </ul>

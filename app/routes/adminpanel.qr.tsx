@@ -7,6 +7,7 @@ import {
   listStudioCodes,
   proposeQrCode,
   qrCodeUrl,
+  replaceQrCode,
   setQrCodeActive,
   unknownScans,
   updateQrCode,
@@ -53,6 +54,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     if (!parsed.ok) return refuse(intent, code, "Revisa los campos marcados.", 400, parsed.errors);
     if (!(await updateQrCode(db, code, parsed.data))) return refuse(intent, code, "Ese código ya no existe.", 404);
     return { ok: true as const, intent, code, message: "Cambios guardados." };
+  }
+  if (intent === "replace") {
+    const replaced = await replaceQrCode(db, code);
+    if (!replaced) return refuse(intent, code, "Ese código ya no existe.", 404);
+    return {
+      ok: true as const,
+      intent,
+      code: replaced.to,
+      replaced: replaced.from,
+      message: `«${replaced.from}» ahora es «${replaced.to}»: mismo destino y mismos escaneos. El código anterior ya no funciona.`,
+    };
   }
   if (intent === "activate" || intent === "deactivate") {
     if (!(await setQrCodeActive(db, code, intent === "activate")))

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.auth.$";
 import { services } from "../composition/context.server.ts";
+import { withoutSessionTokens } from "../features/auth/auth-responses.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../lib/rate-limit.server.ts";
 
 /** better-auth's own endpoints (OAuth callbacks, session, sign-out). */
@@ -15,7 +16,7 @@ async function handle(request: Request, context: Route.LoaderArgs["context"]) {
       headers,
     });
   }
-  return response;
+  return withoutSessionTokens(response);
 }
 
 export const loader = ({ request, context }: Route.LoaderArgs) => handle(request, context);

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, data, redirect, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/qr";
-import { QR_MESSAGES } from "../features/qr/qr-messages.ts";
-import { recordQrScan, resolveQrCode } from "../features/qr/qr.server.ts";
+import { QR_GUESSING_MESSAGES, QR_MESSAGES } from "../features/qr/qr-messages.ts";
+import { lookUpQrCode, recordQrScan } from "../features/qr/qr.server.ts";
 import { services } from "../composition/context.server.ts";
 import { rememberScanOfVisitor } from "../composition/remembered-scans.server.ts";
 import { log } from "../lib/log.server.ts";
@@ -11,9 +11,14 @@ import { mayCountView } from "../features/analytics/page-views.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const resolution = await resolveQrCode(db, params.code);
+  const address = clientIp(request);
+  const resolution = await lookUpQrCode(db, params.code, address);
+  if (resolution.state === "limited") {
+    const retryAfter = String(resolution.retryAfterSeconds);
+    return data({ state: "limited" as const, target: null }, { status: 429, headers: { "Retry-After": retryAfter } });
+  }
   // Counted like the page views it stands for: a client past the page-view limit is not counted.
-  if (await mayCountView(db, clientIp(request))) {
+  if (await mayCountView(db, address)) {
     await recordQrScan(db, params.code, resolution).catch((error: unknown) =>
       log.warn("qr scan not counted", { error }),
     );
@@ -28,6 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   return data({ state: resolution.state, target: null }, { status: resolution.state === "expired" ? 410 : 404 });
 }
+
+/** The page past the limit says when to try again, as every limit of the site does. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export const meta: Route.MetaFunction = () => [
   { title: "Código QR | Valentina y Taquito" },
@@ -47,6 +58,17 @@ export default function QrPage() {
       <div className="container py-5 text-center" role="status">
         <div className="spinner-border text-warning mb-3" aria-hidden="true" />
         <p>{QR_MESSAGES.verifying}</p>
+      </div>
+    );
+  }
+  if (result.state === "limited") {
+    return (
+      <div className="container py-5 text-center">
+        <h1>{QR_GUESSING_MESSAGES.title}</h1>
+        <p className="lead">{QR_GUESSING_MESSAGES.text}</p>
+        <Link to="/" className="btn btn-warning">
+          Volver al inicio
+        </Link>
       </div>
     );
   }

@@ -4,15 +4,17 @@ import type { Db } from "../../app/lib/db.server.ts";
 import { seedChapterTexts } from "./chapters.ts";
 import { sanitizeChapterHtml } from "../../app/features/chapters/chapters.server.ts";
 import { seedCharacters } from "./characters.ts";
+import { seedEventStart, seedEvents } from "./events.ts";
 import { seedQrCodes } from "./qr-codes.ts";
 
 const SEED_LOCK_KEY = 728364113;
 
 /**
  * Fills an empty database with the demo content. Does nothing when any chapter exists, so an
- * author's edits are never overwritten. Returns whether it seeded.
+ * author's edits are never overwritten. Returns whether it seeded. The demo events are dated
+ * from `now`, the first start (db/seed/events.ts).
  */
-export async function seedDemoContent(db: Db): Promise<boolean> {
+export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Several instances may start at once on one PostgreSQL: one seeds, the others see it done.
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
@@ -83,6 +85,20 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       .values(seedQrCodes.map((qr) => ({ code: qr.code, redirect_to: qr.redirectTo, expires_at: qr.expiresAt })))
       .onConflict((conflict) => conflict.column("code").doNothing())
       .execute();
+
+    // Migration 0010's rows, with fixed dates long past: dated again from this first start.
+    for (const event of seedEvents)
+      await trx
+        .updateTable("events")
+        .set({
+          starts_at: seedEventStart(event, now),
+          capacity: event.capacity,
+          sold_out: event.soldOut,
+          booking_url: event.bookingUrl,
+          updated_at: now,
+        })
+        .where("id", "=", event.id)
+        .execute();
     return true;
   });
 }

@@ -10,9 +10,11 @@ import {
   signUp,
   signUpAdmin,
   signUpThroughForm,
+  startSiteServer,
   test,
   uniqueEmail,
   waitForLive,
+  workerPort,
 } from "./support.ts";
 
 // Sign-up and sign-in through the forms are what this file is about; elsewhere readers sign up
@@ -133,6 +135,30 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await finishGoogleSignIn(page, "/eventos");
     await expect(page).toHaveURL(/\/eventos$/);
     await expect(page.getByTestId("navbar-user")).toHaveText(GOOGLE_TEST_ACCOUNT.name);
+  });
+});
+
+test.describe("sign-in methods that are off", () => {
+  test("are not offered, let alone recommended: without Google only the e-mail form shows", async ({ browser }) => {
+    // Starting a second site takes a while on a busy machine.
+    test.setTimeout(120_000);
+    // A second site of this worker (ports +15..+17) without Google configured.
+    const site = await startSiteServer(workerPort(15), { GOOGLE_CLIENT_ID: "" });
+    const context = await newContext(browser, { baseURL: site.baseURL });
+    try {
+      const page = await context.newPage();
+      for (const path of ["/login", "/login?modo=registro"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(page.getByRole("button", { name: /Google/ })).toHaveCount(0);
+        await expect(page.getByText("Recomendado")).toHaveCount(0);
+        await expect(page.getByText("o con tu correo")).toHaveCount(0);
+        await expect(page.getByLabel("Correo electrónico")).toBeVisible();
+      }
+    } finally {
+      await context.close();
+      await site.stop();
+    }
   });
 });
 

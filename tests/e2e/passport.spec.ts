@@ -50,7 +50,7 @@ test("a visitor learns what the passport is and is asked to sign in", async ({ p
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu pasaporte");
   await expect(page.getByText(/álbum de aventura/)).toBeVisible();
   const signIn = page.getByRole("link", { name: "Inicia sesión para ver tu pasaporte" });
-  await expect(signIn).toHaveAttribute("href", "/login?redirectTo=/pasaporte");
+  await expect(signIn).toHaveAttribute("href", "/login?redirectTo=%2Fpasaporte");
   // No album, and the navbar has no passport link for a visitor.
   await expect(page.locator(".passport-card")).toHaveCount(0);
   await expect(

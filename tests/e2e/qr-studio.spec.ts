@@ -1,6 +1,19 @@
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { expect, signUp, signUpAdmin, test } from "./support.ts";
+import { QR_GUESSING_MESSAGES, QR_MESSAGES } from "../../app/features/qr/qr-messages.ts";
+import { QR_MISS_LIMITS } from "../../app/features/qr/qr.server.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  signUp,
+  signUpAdmin,
+  startSiteServer,
+  test,
+  uniqueWord,
+  workerPort,
+} from "./support.ts";
+
+const STUDIO_CODE = /^[b-df-hj-km-np-tv-z2-9]{14}$/;
 
 test.describe("the QR studio", () => {
   test.slow();
@@ -24,13 +37,15 @@ test.describe("the QR studio", () => {
 
     const codeField = page.getByLabel("Código", { exact: true });
     const proposal = await codeField.inputValue();
-    expect(proposal).toMatch(/^[a-z0-9]{12}$/);
+    expect(proposal).toMatch(STUDIO_CODE);
     await page.getByLabel("Destino").first().fill("/eventos?taquito");
     await page.getByLabel("Etiqueta").first().fill("Cartel de la feria");
     await page.getByRole("button", { name: "Crear" }).click();
     await expect(page.getByText(`Código «${proposal}» creado.`)).toBeVisible();
     const card = page.getByTestId("qr-code").filter({ hasText: proposal });
     await expect(card.getByTestId("scan-total")).toHaveText("0");
+    // The studio's own code is not flagged.
+    await expect(card.getByTestId("guessable-warning")).toHaveCount(0);
 
     // The SVG downloads; the PNG decodes to SITE_URL/qr/<code>.
     const download = page.waitForEvent("download");
@@ -65,5 +80,88 @@ test.describe("the QR studio", () => {
     await page.goto("/adminpanel/qr/hoja");
     await expect(page.getByRole("img", { name: "Código QR book" })).toBeVisible();
     await expect(page.getByRole("img", { name: `Código QR ${proposal}` })).toHaveCount(0);
+  });
+
+  test("guessable codes are flagged, and one click gives a new unguessable code with the same target and scans", async ({
+    page,
+  }) => {
+    await signUpAdmin(page);
+    await page.goto("/adminpanel/qr");
+    // The demo codes (DESIGN.md contract 3) are flagged.
+    const demo = page
+      .getByTestId("qr-code")
+      .filter({ has: page.getByRole("heading", { name: "capitulo-1", exact: true }) });
+    await expect(demo.getByTestId("guessable-warning")).toContainText("Se puede adivinar");
+    await expect(page.getByTestId("guessable-count")).toContainText("códigos se pueden adivinar");
+
+    // A code typed by hand with a number in it is flagged too. (Not a demo code: other specs
+    // in this worker scan those on the same site.)
+    const typed = `feria-${uniqueWord().slice(0, 6)}-2025`;
+    await page.getByLabel("Código", { exact: true }).fill(typed);
+    await page.getByLabel("Destino").first().fill("/personajes");
+    await page.getByRole("button", { name: "Crear" }).click();
+    await expect(page.getByText(`Código «${typed}» creado.`)).toBeVisible();
+    const cardOf = (code: string) =>
+      page.getByTestId("qr-code").filter({ has: page.getByRole("heading", { name: code, exact: true }) });
+    const oldCard = cardOf(typed);
+    await expect(oldCard.getByTestId("guessable-warning")).toContainText("lleva un número");
+
+    // A scan before the replacement: its history must follow the code.
+    await page.goto(`/qr/${typed}`);
+    await expect(page).toHaveURL(/\/personajes$/);
+    await page.goto("/adminpanel/qr");
+    await expect(oldCard.getByTestId("scan-total")).toHaveText("1");
+
+    await oldCard.getByRole("button", { name: "Sustituir por un código imposible de adivinar" }).click();
+    const notice = page.getByRole("status").filter({ hasText: `«${typed}» ahora es «` });
+    await expect(notice).toBeFocused();
+    const replacement = /ahora es «([^»]+)»/.exec((await notice.textContent()) ?? "")![1]!;
+    expect(replacement).toMatch(STUDIO_CODE);
+    await expect(oldCard).toHaveCount(0);
+    const newCard = cardOf(replacement);
+    await expect(newCard.getByTestId("scan-total")).toHaveText("1");
+    await expect(newCard.getByLabel("Destino")).toHaveValue("/personajes");
+    await expect(newCard.getByTestId("guessable-warning")).toHaveCount(0);
+
+    // The new code leads where the old one did; the old one is an unknown code now.
+    await page.goto(`/qr/${replacement}`);
+    await expect(page).toHaveURL(/\/personajes$/);
+    expect((await page.goto(`/qr/${typed}`))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: QR_MESSAGES.invalid })).toBeVisible();
+  });
+});
+
+test.describe("guessing codes", () => {
+  test.slow();
+  // A site of its own with the real limits: the worker's site multiplies them (many sign-ups
+  // from one address), and an address past this limit would wait 10 minutes there.
+  let site: Awaited<ReturnType<typeof startSiteServer>>;
+  test.beforeAll(async () => {
+    site = await startSiteServer(workerPort(18), { RATE_LIMIT_MULTIPLIER: "1", SMTP_URL: "" });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("an address past the limit of unknown codes waits, with a Spanish page, known codes included", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: site.baseURL, locale: "es-ES" });
+    const page = await context.newPage();
+    // A class scanning real codes never reaches the limit: only misses count.
+    for (let scan = 0; scan < 30; scan++)
+      expect((await page.request.get("/qr/book", { maxRedirects: 0 })).status()).toBe(302);
+    for (let guess = 0; guess < QR_MISS_LIMITS.perWindow.max; guess++)
+      expect((await page.request.get(`/qr/capitulo-${20 + guess}`)).status()).toBe(404);
+
+    const refused = await page.goto("/qr/capitulo-99");
+    expect(refused?.status()).toBe(429);
+    expect(Number(refused?.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { level: 1, name: QR_GUESSING_MESSAGES.title })).toBeVisible();
+    await expect(page.getByText(QR_GUESSING_MESSAGES.text)).toBeVisible();
+    await expectNoAxeViolations(page, "/qr past the limit");
+    // A real code from the same address waits too, so the answers tell a guesser nothing.
+    expect((await page.request.get("/qr/book", { maxRedirects: 0 })).status()).toBe(429);
+    await context.close();
   });
 });

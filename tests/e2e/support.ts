@@ -8,6 +8,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type APIResponse,
   type Browser,
   type BrowserContext,
   type Page,
@@ -35,18 +36,19 @@ export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toStr
 /**
  * Ports of this Playwright worker. Every worker runs its own site (own data directory, own
  * mailbox, own OpenID Connect server), so tests that change global state (admins, characters,
- * statistics, the contact queue) never see another worker's. A block of 20 ports per worker,
+ * statistics, the contact queue) never see another worker's. A block of 30 ports per worker,
  * from E2E_PORT (default 4400); a worker restarted after a failure gets a new index, hence
  * fresh ports even if the old server has not released its own yet. The default block stays clear
  * of the services these machines run (NATS 4222, RabbitMQ's epmd 4369, PostgreSQL 5432): 4369
  * once took a second site's SMTP port.
  *   +0 the site, +1 its OpenID Connect server, +2 its SMTP server,
  *   +5..+7 the analytics suite's second site, +10/+11 the two instances on PostgreSQL,
- *   +12/+13 the platform suite's short-lived servers.
+ *   +12/+13 the platform suite's short-lived servers, +20..+22 the stalled-request site,
+ *   +23/+24 the aborted-request sites (PGlite, PostgreSQL), +25 the crash-and-restart instance.
  */
 export function workerPort(offset = 0): number {
   const basePort = Number(process.env.E2E_PORT ?? 4400);
-  return basePort + 20 * Number(process.env.TEST_WORKER_INDEX ?? 0) + offset;
+  return basePort + 30 * Number(process.env.TEST_WORKER_INDEX ?? 0) + offset;
 }
 
 let currentServer: SiteServer | undefined;
@@ -294,10 +296,17 @@ export async function signUpWith(
     headers: { Origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as { token: string | null };
-  if (token === null) expect((await request.get(await confirmationLink(email, earlierMails + 1))).ok()).toBe(true);
+  // Signed in at once (a session cookie), or only once the address is confirmed.
+  if (!signedInBy(response))
+    expect((await request.get(await confirmationLink(email, earlierMails + 1))).ok()).toBe(true);
   return email;
 }
+
+/** Whether a better-auth answer signed its client in (its JSON no longer carries the token: issue 19). */
+export const signedInBy = (response: APIResponse) =>
+  response
+    .headersArray()
+    .some((header) => header.name.toLowerCase() === "set-cookie" && header.value.includes("session_token="));
 
 /**
  * Signs a child of `age` up in the page's context, and their guardian allows through the link

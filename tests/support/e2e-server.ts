@@ -44,11 +44,13 @@ Object.assign(process.env, {
   PORT: String(port),
   DATA_DIR: dataDir,
   SITE_URL: `http://localhost:${port}`,
-  GOOGLE_CLIENT_ID: "mictlan-e2e",
+  // Configured by default; a suite that starts a site with GOOGLE_CLIENT_ID "" has no Google sign-in.
+  GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? "mictlan-e2e",
   GOOGLE_CLIENT_SECRET: "mictlan-e2e-secret",
   GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
-  // One suite signs up many readers from one address; the limits themselves are tested apart.
-  RATE_LIMIT_MULTIPLIER: "100",
+  // One suite signs up many readers from one address; the limits themselves are tested apart
+  // (a suite that tests one end to end starts a site of its own with "1").
+  RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER ?? "100",
   // The worker's mail server; a suite that starts a site with "" has none (sign-up then signs
   // in at once, without a confirmation e-mail: decision 011).
   SMTP_URL: process.env.SMTP_URL ?? smtp.url,
@@ -60,4 +62,24 @@ Object.assign(process.env, {
   SHOP_URL: process.env.SHOP_URL ?? E2E_SHOP_URL,
 });
 
+// A site living later than today (E2E_CLOCK_OFFSET_DAYS): what its readers see once the
+// calendar's dates have gone by, on the database seeded today. Only this process's JavaScript
+// clock moves (new Date(), Date.now()); the database's now() and the browser's clock do not.
+const clockOffsetDays = Number(process.env.E2E_CLOCK_OFFSET_DAYS ?? 0);
+if (clockOffsetDays) shiftClock(clockOffsetDays * 24 * 60 * 60 * 1000);
+
 await import("../../server/main.ts");
+
+function shiftClock(offsetMs: number) {
+  const RealDate = Date;
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offsetMs);
+      else super(...(args as [string | number | Date]));
+    }
+    static override now() {
+      return RealDate.now() + offsetMs;
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor;
+}

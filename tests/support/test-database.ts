@@ -11,6 +11,14 @@ export type DatabaseKind = "pglite" | "postgres";
 /** The database kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
+/**
+ * Route-level tests (a loader or an action through tests/support/route-harness.ts: parsing,
+ * permissions, messages, redirects) run on PGlite only. The SQL behind them is the same on both
+ * databases and is tested on both by the feature's own SQL-level tests (DATABASE_KINDS), as are
+ * what does differ: migrations, locks, NOTIFY, concurrency across instances (issue 21).
+ */
+export const ROUTE_TEST_DATABASE_KINDS: DatabaseKind[] = ["pglite"];
+
 export type TestDatabase = DatabaseHandle & { url: string | null; dispose(): Promise<void> };
 
 /**

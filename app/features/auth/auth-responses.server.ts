@@ -43,3 +43,32 @@ export async function authResponse(call: () => Promise<Response>): Promise<Respo
     return new Response(JSON.stringify(error.body ?? {}), { status: error.statusCode, headers });
   }
 }
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** The JSON without a `token` at its top, in its `session`, or in a list of sessions. */
+function stripTokens(body: Json): Json {
+  if (Array.isArray(body)) return body.map(stripTokens);
+  if (body === null || typeof body !== "object") return body;
+  const { token: _token, session, ...rest } = body;
+  return session === undefined ? rest : { ...rest, session: stripTokens(session) };
+}
+
+/**
+ * better-auth's JSON answers (get-session, list-sessions, sign-in, sign-up) carry the session
+ * token that the HttpOnly cookie exists to keep away from page scripts; no page of ours needs
+ * it, so a script injected into a page could only use it to steal the session. It is removed.
+ */
+export async function withoutSessionTokens(response: Response): Promise<Response> {
+  if (!response.headers.get("Content-Type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: Json;
+  try {
+    body = JSON.parse(text) as Json;
+  } catch {
+    return new Response(text, response);
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify(stripTokens(body)), { status: response.status, headers });
+}

@@ -6,14 +6,14 @@ import {
   signUpReader,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
 
 type DataResult = { data?: { error?: string; fieldErrors?: Record<string, string> }; init?: { status?: number } };
 const asData = (value: unknown) => value as DataResult;
 
-describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-in on %s", (kind) => {
   let services: TestServices;
   beforeAll(async () => {
     services = await createTestServices(kind);

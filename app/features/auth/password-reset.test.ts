@@ -15,14 +15,14 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { PASSWORD_RESET_MESSAGES } from "./password-reset-messages.ts";
 
 type Result = { data?: Record<string, unknown>; init?: { status?: number } };
 const PASSWORD = "cempasuchil-2025";
 const NEW_PASSWORD = "alebrije-de-cobre-77";
 
-describe.each(DATABASE_KINDS)("password reset by e-mail on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("password reset by e-mail on %s", (kind) => {
   let services: TestServices;
   let smtp: TestSmtpServer;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   TEST_SITE_URL,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { ACCOUNT_GUARD } from "../../lib/account-guard.server.ts";
 import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
@@ -20,7 +20,7 @@ const asData = (value: unknown) => value as DataResult;
 
 const PASSWORD = "cempasuchil-2025";
 
-describe.each(DATABASE_KINDS)("sign-up and sign-in limits on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up and sign-in limits on %s", (kind) => {
   let services: TestServices;
   beforeAll(async () => {
     services = await createTestServices(kind);

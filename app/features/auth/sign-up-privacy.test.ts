@@ -9,11 +9,11 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 
 const PASSWORD = "cempasuchil-2025";
 
-describe.each(DATABASE_KINDS)("sign-up does not tell whether an e-mail has an account (%s)", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up does not tell whether an e-mail has an account (%s)", (kind) => {
   let smtp: TestSmtpServer;
   let services: TestServices;
   beforeAll(async () => {

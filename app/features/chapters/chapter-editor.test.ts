@@ -10,7 +10,7 @@ import {
   statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { listEditorChapters, renderChapterMarkdown } from "./chapter-editor.server.ts";
 import { parseChapterForm } from "./chapter.schema.ts";
 
@@ -96,7 +96,7 @@ describe("the chapter form's rules", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("the chapter editor on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("the chapter editor on %s", (kind) => {
   let services: TestServices;
   let admin: string;
   let reader: string;

@@ -2,6 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import type { Db } from "../../lib/db.server.ts";
 import type { Selectable } from "kysely";
 import type { ChapterImage, ChapterLayout, ChapterTable } from "../../lib/db-schema.ts";
+import { canonicalPath } from "../../lib/site-paths.ts";
 
 export { CHAPTERS_TOPIC } from "./chapter-topics.ts";
 import { chapterSlugPath } from "./chapter-links.ts";
@@ -74,7 +75,7 @@ export async function findChapterByPath(
   db: Db,
   pathname: string,
 ): Promise<{ chapter: ChapterPage; viaToken: boolean } | null> {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = canonicalPath(pathname);
   const rows = await db
     .selectFrom("chapters")
     .selectAll()

@@ -9,7 +9,7 @@ import {
   statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { setLogLevel } from "../../lib/log.server.ts";
 import { CHARACTER_FIELD_MESSAGES } from "./character.schema.ts";
 import { CHARACTERS_TOPIC } from "./character-topics.ts";
@@ -43,7 +43,7 @@ const FORM = {
   style: "special",
 };
 
-describe.each(DATABASE_KINDS)("characters on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("characters on %s", (kind) => {
   let services: TestServices;
   let admin: { userId: string; cookie: string };
   let reader: { userId: string; cookie: string };

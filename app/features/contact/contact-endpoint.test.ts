@@ -11,7 +11,7 @@ import {
   statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { CONTACT_MESSAGES } from "./contact-messages.ts";
 
 let ipCounter = 0;
@@ -25,7 +25,7 @@ function multipart(fields: Record<string, string | Blob>) {
 
 const VALID = { name: "Valeria Núñez", email: "valeria@example.com", comment: "Me encantó el capítulo de Camazotz." };
 
-describe.each(DATABASE_KINDS)("POST /api/send-email.php on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("POST /api/send-email.php on %s", (kind) => {
   let services: TestServices;
   const post = async (body: BodyInit, options: { ip?: string; accept?: string } = {}) => {
     const headers: Record<string, string> = { "x-client-ip": options.ip ?? freshIp() };

@@ -12,7 +12,7 @@ export type ScheduledEvent = {
   place: { name: string; city: string; region: string };
   description: string;
   availability: EventAvailability;
-  /** Where a seat is booked; only followed while the event is "available". */
+  /** Where a seat is booked (an http(s) address or a page of this site); only followed while the event is "available". */
   bookingUrl: string | null;
   /** Seats in all, when limited. */
   capacity: number | null;
@@ -158,7 +158,7 @@ export function eventsJsonLd(events: readonly ScheduledEvent[], options: EventLi
           price: "0",
           priceCurrency: "MXN",
           availability: SCHEMA_AVAILABILITY[event.availability],
-          url: event.availability === "available" && event.bookingUrl ? event.bookingUrl : absolute("/eventos"),
+          url: absolute(event.availability === "available" && event.bookingUrl ? event.bookingUrl : "/eventos"),
         },
       },
     })),

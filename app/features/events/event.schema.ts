@@ -11,7 +11,8 @@ export const EVENT_MESSAGES = {
   city: "Escribe la ciudad (hasta 80 caracteres).",
   region: "El estado puede tener hasta 80 caracteres.",
   capacity: "El cupo es un número entero de 1 a 100000, o vacío si no hay límite.",
-  bookingUrl: "El enlace para reservar debe empezar con https:// o http:// (o dejarse vacío).",
+  bookingUrl:
+    "El enlace para reservar debe empezar con https:// o http://, o con / si es una página de este sitio (o dejarse vacío).",
   saved: "Evento guardado.",
   added: "Evento agregado.",
   deleted: "Evento borrado.",
@@ -24,6 +25,10 @@ const text = (max: number, message: string, min = 0) =>
     (value) => (typeof value === "string" ? value.trim() : ""),
     z.string().min(min, message).max(max, message),
   );
+
+/** A page of this site: one leading slash (not "//" or "/\\", which browsers read as another host), no spaces. */
+const isSitePath = (value: string) => /^\/(?![/\\])\S*$/.test(value);
+const isWebAddress = (value: string) => /^https?:\/\//i.test(value) && URL.canParse(value);
 
 export const eventFormSchema = z.object({
   name: text(120, EVENT_MESSAGES.name, 1),
@@ -48,8 +53,7 @@ export const eventFormSchema = z.object({
     z
       .string()
       .max(500, EVENT_MESSAGES.bookingUrl)
-      .url(EVENT_MESSAGES.bookingUrl)
-      .refine((value) => /^https?:\/\//i.test(value), EVENT_MESSAGES.bookingUrl)
+      .refine((value) => isSitePath(value) || isWebAddress(value), EVENT_MESSAGES.bookingUrl)
       .nullable(),
   ),
 });

@@ -11,6 +11,7 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { DEMO_BOOKING_PATH } from "../../../db/seed/events.ts";
 import { EVENT_MESSAGES } from "./event.schema.ts";
 
 const FUTURE_YEAR = new Date().getFullYear() + 1;
@@ -47,23 +48,37 @@ describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/e
   const publicPage = async () =>
     (await eventsPageLoader(await routeArgs(services, "/eventos"))) as Awaited<ReturnType<typeof eventsPageLoader>>;
 
+  const calendarEvents = (page: Awaited<ReturnType<typeof publicPage>>) => [
+    ...page.calendar.upcoming.events,
+    ...page.calendar.past.events,
+  ];
+
   beforeAll(async () => {
-    services = await createTestServices(kind);
+    // Seeded like a first start: the demo calendar is dated from it.
+    services = await createTestServices(kind, { seed: true });
     admin = await signUpReader(services, "jefa.eventos@example.com");
     await grantAdminByEmail(services.db, "jefa.eventos@example.com", async () => {});
     reader = await signUpReader(services, "lector.eventos@example.com");
   });
   afterAll(() => services.dispose());
 
-  it("starts with the placeholder events, all past now, none bookable, the calendar titled by their years", async () => {
+  it("starts with the demo events dated from the first start: upcoming ones to book or full, past ones below", async () => {
     const page = await publicPage();
-    expect(page.calendar.events).toHaveLength(5);
-    expect(page.calendar.title).toBe("2025-2026");
-    for (const event of page.calendar.events) {
-      expect(event.past).toBe(true);
-      expect(event.status.label).toBe("Ya pasó");
-      expect(event.status.reservation).toBeNull();
-    }
+    const { upcoming, past } = page.calendar;
+    expect(upcoming.events.map((event) => event.status.label)).toEqual(["Disponible", "¡Cupo lleno!", "Entrada libre"]);
+    // The bookable demo event leads to a real page of this site.
+    expect(upcoming.events[0]!.status.reservation?.to).toBe(DEMO_BOOKING_PATH);
+    expect(past.events.map((event) => [event.status.label, event.status.reservation])).toEqual([
+      ["Ya pasó", null],
+      ["Ya pasó", null],
+    ]);
+    const starts = [...upcoming.events, ...past.events].map((event) => Date.parse(event.startDate));
+    // Upcoming: within the next three months, soonest first; past: within the last three, latest first.
+    const day = 24 * 60 * 60 * 1000;
+    expect(starts.slice(0, 3).every((start) => start > Date.now() && start < Date.now() + 92 * day)).toBe(true);
+    expect(starts.slice(3).every((start) => start < Date.now() && start > Date.now() - 92 * day)).toBe(true);
+    expect(starts.slice(0, 3)).toEqual(starts.slice(0, 3).sort((a, b) => a - b));
+    expect(starts.slice(3)).toEqual(starts.slice(3).sort((a, b) => b - a));
   });
 
   it("refuses visitors (to /login) and readers (403) on the server, and writes nothing", async () => {
@@ -99,15 +114,33 @@ describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/e
     expect(await rowCount()).toBe(before);
   });
 
+  it("takes a page of this site as booking link, never an address that leaves it", async () => {
+    const before = await rowCount();
+    for (const elsewhere of ["//evil.example/x", "/\\evil.example", "/con espacio", "ftp://boletos.example"]) {
+      const refused = await post(admin.cookie, { ...VALID, bookingUrl: elsewhere });
+      expect(statusOf(refused)).toBe(400);
+      expect((refused as { data: { errors: Record<string, string> } }).data.errors).toEqual({
+        bookingUrl: EVENT_MESSAGES.bookingUrl,
+      });
+    }
+    expect(await rowCount()).toBe(before);
+    expect(await post(admin.cookie, { ...VALID, name: "Lectura en la sala", bookingUrl: "/contact" })).toMatchObject({
+      ok: true,
+    });
+    const added = calendarEvents(await publicPage()).find((event) => event.name === "Lectura en la sala")!;
+    expect(added.status.reservation?.to).toBe("/contact");
+    await services.db.deleteFrom("events").where("id", "=", added.id).execute();
+  });
+
   it("adds a future event that readers can book, and the calendar's years follow it", async () => {
     expect(await post(admin.cookie, VALID)).toMatchObject({ ok: true, message: EVENT_MESSAGES.added });
     const page = await publicPage();
-    const added = page.calendar.events.find((event) => event.name === VALID.name)!;
+    const added = page.calendar.upcoming.events.find((event) => event.name === VALID.name)!;
     expect(added.past).toBe(false);
     expect(added.status).toMatchObject({ label: "Disponible", reservation: { to: VALID.bookingUrl } });
     expect(added.capacity).toBe("Cupo: 40 lugares");
     expect(added.startDate).toBe(new Date(`${FUTURE_YEAR}-11-01T00:30:00Z`).toISOString());
-    expect(page.calendar.title).toBe(`2025-${FUTURE_YEAR}`);
+    expect(page.calendar.title).toMatch(new RegExp(`^\\d{4}-${FUTURE_YEAR}$`));
     // The admin editor shows the venue's own date and time back.
     const editor = (await eventsAdminLoader(
       await routeArgs(services, "/adminpanel/eventos", { cookie: admin.cookie }),
@@ -128,15 +161,15 @@ describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/e
       .where("name", "=", VALID.name)
       .executeTakeFirstOrThrow();
     expect(await post(admin.cookie, { ...VALID, intent: "save", id, soldOut: "on" })).toMatchObject({ ok: true });
-    let event = (await publicPage()).calendar.events.find((entry) => entry.id === id)!;
+    let event = calendarEvents(await publicPage()).find((entry) => entry.id === id)!;
     expect(event.status).toMatchObject({ label: "¡Cupo lleno!", reservation: null });
 
     await post(admin.cookie, { ...VALID, intent: "save", id, date: "2024-05-01" });
-    event = (await publicPage()).calendar.events.find((entry) => entry.id === id)!;
+    event = calendarEvents(await publicPage()).find((entry) => entry.id === id)!;
     expect(event.status).toMatchObject({ label: "Ya pasó", reservation: null });
 
     expect(statusOf(await post(admin.cookie, { ...VALID, intent: "save", id: "no-existe" }))).toBe(404);
     expect(await post(admin.cookie, { intent: "delete", id })).toMatchObject({ ok: true });
-    expect((await publicPage()).calendar.events.some((entry) => entry.id === id)).toBe(false);
+    expect(calendarEvents(await publicPage()).some((entry) => entry.id === id)).toBe(false);
   });
 });

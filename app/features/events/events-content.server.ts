@@ -63,17 +63,41 @@ function eventView(event: ScheduledEvent) {
 
 export type EventView = ReturnType<typeof eventView>;
 
+/** Said plainly where the upcoming events would be, when every event is past (or there are none). */
+export const NO_UPCOMING_EVENTS =
+  "Por ahora no hay eventos próximos. Vuelve pronto: aquí anunciaremos las siguientes lecturas y talleres.";
+
+/**
+ * What a parent looks for first: the events still to come, soonest first; below them the past
+ * ones, the most recent first.
+ */
+export function upcomingThenPast(events: readonly ScheduledEvent[]) {
+  const byStart = [...events].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+  return {
+    upcoming: byStart.filter((event) => event.availability !== "past"),
+    past: byStart.filter((event) => event.availability === "past").reverse(),
+  };
+}
+
+/** The next event a seat can be booked for, where /reservation leads (decision 024). */
+export function nextBookableEvent(events: readonly ScheduledEvent[]): ScheduledEvent | null {
+  return (
+    upcomingThenPast(events).upcoming.find((event) => event.availability === "available" && event.bookingUrl) ?? null
+  );
+}
+
 export function eventsPageContent(
   searchParams: URLSearchParams,
   options: { siteUrl: string; organizer: string; imagePath: string; now: Date },
   events: readonly ScheduledEvent[],
 ) {
   const title = calendarYears(events, options.now.getFullYear());
+  const { upcoming, past } = upcomingThenPast(events);
   return {
     seo: {
       title: "Eventos",
       description: `Lecturas, talleres y presentaciones de «Valentina y Taquito en el Mictlán» en la temporada ${title}. Reserva tu lugar.`,
-      jsonLd: eventsJsonLd(events, {
+      jsonLd: eventsJsonLd([...upcoming, ...past], {
         siteUrl: options.siteUrl,
         listName: `Eventos ${title}`,
         organizer: options.organizer,
@@ -87,7 +111,8 @@ export function eventsPageContent(
       eyebrow: "Calendario de eventos",
       title,
       intro: "Lecturas, talleres y presentaciones para toda la familia. Las fechas pueden cambiar.",
-      events: events.map(eventView),
+      upcoming: { heading: "Próximos eventos", events: upcoming.map(eventView), empty: NO_UPCOMING_EVENTS },
+      past: { heading: "Eventos que ya pasaron", events: past.map(eventView) },
     },
   };
 }

@@ -16,7 +16,7 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { GUARDIAN_LINK_DAYS, GUARDIAN_MAIL_LIMIT, consentState } from "./guardian-consent.server.ts";
 import { GUARDIAN_MESSAGES } from "./guardian-messages.ts";
 
@@ -25,7 +25,7 @@ const ADULT_YEAR = currentYear() - 30;
 let serial = 0;
 const email = (name: string) => `${name}.${++serial}.${Date.now()}@example.com`;
 
-describe.each(DATABASE_KINDS)("guardian consent (%s)", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("guardian consent (%s)", (kind) => {
   let smtp: TestSmtpServer;
   let services: TestServices;
 

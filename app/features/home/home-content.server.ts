@@ -104,8 +104,9 @@ export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath
     events: {
       heading: "Ven a una lectura en vivo",
       text: "Leemos en voz alta, hacemos talleres de papel picado y presentamos el libro en ferias de todo México.",
-      // Each event on the calendar has its own booking link (or none, once past or full).
-      reserve: { label: "Reserva tu lugar", to: "/eventos#calendario-titulo" },
+      // The calendar's upcoming events, each with its own booking link (or none, once full);
+      // it says so plainly when none is upcoming (decision 024).
+      reserve: { label: "Reserva tu lugar", to: "/eventos#proximos" },
       all: { label: "Ver todos los eventos", to: "/eventos" },
     },
     reviews: {

@@ -1,3 +1,5 @@
+import { canonicalPath } from "../../lib/site-paths.ts";
+
 /** The navbar's sections, in order. Spanish labels are what readers see. */
 export const NAV_LINKS = [
   { to: "/", label: "Inicio", section: "inicio" },
@@ -43,7 +45,7 @@ const FIXED: Record<string, Section> = {
  * the route that found one knows).
  */
 export function sectionOf(pathname: string, isChapterPage = false): Section {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = canonicalPath(pathname);
   const fixed = FIXED[path];
   if (fixed) return fixed;
   if (path.startsWith("/adminpanel/")) return "admin";

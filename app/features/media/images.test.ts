@@ -10,7 +10,7 @@ import {
   statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { sniffImage, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "./images.server.ts";
 
 const picture = (format: "png" | "jpeg" | "webp", width = 2400, height = 1200) =>
@@ -29,7 +29,7 @@ describe("telling an image by its content", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("image uploads on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("image uploads on %s", (kind) => {
   let services: TestServices;
   let admin: string;
   let reader: string;

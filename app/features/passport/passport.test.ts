@@ -7,7 +7,7 @@ import {
   signUpReader,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { seedCharacters } from "../../../db/seed/characters.ts";
 import { seedChapterTexts } from "../../../db/seed/chapters.ts";
@@ -56,7 +56,7 @@ describe("buildPassport", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("the passport's counts (%s)", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("the passport's counts (%s)", (kind) => {
   let services: TestServices;
   beforeAll(async () => {
     services = await createTestServices(kind, { seed: true });

@@ -8,10 +8,10 @@ import {
   statusOf,
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { getProfile } from "./profiles.server.ts";
 
-describe.each(DATABASE_KINDS)("profiles on %s", (kind) => {
+describe.each(ROUTE_TEST_DATABASE_KINDS)("profiles on %s", (kind) => {
   let services: TestServices;
   beforeAll(async () => {
     services = await createTestServices(kind);

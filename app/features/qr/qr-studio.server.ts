@@ -1,9 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import { unknownQrScanCounts } from "./qr.server.ts";
 import type { QrCreateInput, QrUpdateInput } from "./qr-code.schema.ts";
+import { guessableReason, type GuessableReason, type WordList } from "./qr-guessable.ts";
+import { dictionaryWords, guessableWords } from "./qr-words.server.ts";
 
 export const STUDIO_DAYS = 30;
 
@@ -18,16 +20,32 @@ export type StudioCode = {
   total: number;
   /** Scans per day, oldest first, the last STUDIO_DAYS days (UTC), today last. */
   perDay: number[];
+  /** Why someone could guess it (a demo code, a short or numbered one), or null. */
+  guessable: GuessableReason | null;
 };
 
-const ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+/**
+ * The studio's codes: lower-case letters without vowels (no word, rude or otherwise, can
+ * appear by chance on a children's book) and without l and o, and the digits 2–9 (no 0/o or
+ * 1/l/i to misread when a code is typed by hand): 28 characters.
+ */
+export const QR_CODE_ALPHABET = "bcdfghjkmnpqrstvwxyz23456789";
+/** 14 characters: log2(28) × 14 ≈ 67.3 random bits, and a URL short enough for a small QR. */
+export const QR_CODE_LENGTH = 14;
 
 /**
- * An id nobody can guess: 12 characters of a 32-letter alphabet (60 bits), without the letters
- * people misread when typing a code by hand (l, o, 0, 1).
+ * An id nobody can guess: QR_CODE_LENGTH characters drawn with node:crypto's randomInt (no
+ * modulo bias). Drawn again in the rare case (about 1 in 700) that chance made it look like a
+ * pattern the studio flags (2345, bbbb), so the studio never warns about its own codes.
  */
-export function proposeQrCode(): string {
-  return Array.from(randomBytes(12), (byte) => ALPHABET[byte % ALPHABET.length]).join("");
+export function proposeQrCode(words: WordList = dictionaryWords()): string {
+  for (;;) {
+    const code = Array.from(
+      { length: QR_CODE_LENGTH },
+      () => QR_CODE_ALPHABET[randomInt(QR_CODE_ALPHABET.length)],
+    ).join("");
+    if (guessableReason(code, words) === null) return code;
+  }
 }
 
 const dayKey = (date: Date) => date.toISOString().slice(0, 10);
@@ -36,7 +54,7 @@ const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 export async function listStudioCodes(db: Db, now = new Date()): Promise<StudioCode[]> {
   const since = new Date(now.getTime() - (STUDIO_DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
-  const [codes, totals, daily] = await Promise.all([
+  const [codes, totals, daily, words] = await Promise.all([
     db.selectFrom("qr_codes").selectAll().orderBy("created_at").orderBy("code").execute(),
     db
       .selectFrom("page_views")
@@ -55,6 +73,7 @@ export async function listStudioCodes(db: Db, now = new Date()): Promise<StudioC
       .where("created_at", ">=", since)
       .groupBy(["path", sql`2`])
       .execute(),
+    guessableWords(db),
   ]);
   const days = Array.from({ length: STUDIO_DAYS }, (_, index) =>
     dayKey(new Date(since.getTime() + index * 86_400_000)),
@@ -72,6 +91,7 @@ export async function listStudioCodes(db: Db, now = new Date()): Promise<StudioC
       createdAt: row.created_at,
       total: totalOf.get(path) ?? 0,
       perDay: days.map((day) => dailyOf.get(`${path} ${day}`) ?? 0),
+      guessable: guessableReason(row.code, words),
     };
   });
 }
@@ -111,6 +131,34 @@ export async function setQrCodeActive(db: Db, code: string, active: boolean): Pr
     .where("code", "=", code)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export type Replacement = { from: string; to: string };
+
+/**
+ * Gives a code a new, unguessable id (one click in the studio, before printing). Where it leads,
+ * its label, expiry, state and creation date stay, and its scan history follows it: scans are
+ * page views of /qr/{code}, moved to the new path in the same transaction. The old id stops
+ * working at once (it answers like any unknown code): it was guessable, and keeping it would
+ * keep the hole open. Null when the code does not exist.
+ */
+export async function replaceQrCode(db: Db, code: string): Promise<Replacement | null> {
+  const replacement = proposeQrCode();
+  return db.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom("qr_codes").selectAll().where("code", "=", code).forUpdate().executeTakeFirst();
+    if (!old) return null;
+    await trx
+      .insertInto("qr_codes")
+      .values({ ...old, code: replacement, updated_at: new Date() })
+      .execute();
+    await trx.deleteFrom("qr_codes").where("code", "=", code).execute();
+    await trx
+      .updateTable("page_views")
+      .set({ path: `/qr/${replacement}` })
+      .where("path", "=", `/qr/${code}`)
+      .execute();
+    return { from: code, to: replacement };
+  });
 }
 
 /** The address a printed code carries. */

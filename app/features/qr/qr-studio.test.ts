@@ -15,15 +15,7 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { listStudioCodes, proposeQrCode } from "./qr-studio.server.ts";
-
-describe("proposed codes", () => {
-  it("are 12 characters from a 32-letter alphabet, different each time", () => {
-    const codes = new Set(Array.from({ length: 200 }, () => proposeQrCode()));
-    expect(codes.size).toBe(200);
-    for (const code of codes) expect(code).toMatch(/^[a-km-np-z2-9]{12}$/);
-  });
-});
+import { listStudioCodes } from "./qr-studio.server.ts";
 
 describe.each(DATABASE_KINDS)("the QR studio on %s", (kind) => {
   let services: TestServices;
@@ -80,7 +72,23 @@ describe.each(DATABASE_KINDS)("the QR studio on %s", (kind) => {
       expect.arrayContaining(["capitulo-1", "capitulo-14", "book", "event", "future"]),
     );
     expect(page.codes).toHaveLength(17);
-    expect(page.proposal.length).toBeGreaterThanOrEqual(10);
+    expect(page.proposal).toMatch(/^[b-df-hj-km-np-tv-z2-9]{14}$/);
+  });
+
+  it("flags the demo codes and hand-typed short or numbered ones as guessable, not its own", async () => {
+    const proposal = (
+      (await studioLoader(await routeArgs(services, "/adminpanel/qr", { cookie: admin }))) as { proposal: string }
+    ).proposal;
+    await post({ intent: "create", code: proposal, target: "/" });
+    await post({ intent: "create", code: "cartel-feria-2025", target: "/" });
+    const page = (await studioLoader(await routeArgs(services, "/adminpanel/qr", { cookie: admin }))) as {
+      codes: { code: string; guessable: string | null }[];
+    };
+    const guessable = new Map(page.codes.map((code) => [code.code, code.guessable]));
+    for (const demo of ["capitulo-1", "capitulo-14", "book", "event", "future"])
+      expect(guessable.get(demo)).toBe("short");
+    expect(guessable.get("cartel-feria-2025")).toBe("number");
+    expect(guessable.get(proposal)).toBeNull();
   });
 
   it("refuses bad input with a message beside the field, writing nothing", async () => {
@@ -125,6 +133,38 @@ describe.each(DATABASE_KINDS)("the QR studio on %s", (kind) => {
     };
     expect(sheet.codes.map((entry) => entry.code)).not.toContain("cartel-feria");
     expect(sheet.codes.map((entry) => entry.code)).toContain("book");
+  });
+
+  it("replaces a guessable code with an unguessable one that keeps its target and its scans", async () => {
+    await scan("capitulo-3");
+    await scan("capitulo-3");
+    const before = (await listStudioCodes(services.db)).find((code) => code.code === "capitulo-3")!;
+    expect(before.total).toBe(2);
+
+    // Readers are refused by the action itself, and nothing changes.
+    expect(statusOf(await post({ intent: "replace", code: "capitulo-3" }, reader))).toBe(403);
+    expect((await listStudioCodes(services.db)).some((code) => code.code === "capitulo-3")).toBe(true);
+
+    const result = (await post({ intent: "replace", code: "capitulo-3" })) as { ok: boolean; code: string };
+    expect(result).toMatchObject({ ok: true, intent: "replace", replaced: "capitulo-3" });
+    expect(result.code).toMatch(/^[b-df-hj-km-np-tv-z2-9]{14}$/);
+    const codes = await listStudioCodes(services.db);
+    expect(codes.some((code) => code.code === "capitulo-3")).toBe(false);
+    const after = codes.find((code) => code.code === result.code)!;
+    expect(after).toMatchObject({
+      target: before.target,
+      label: before.label,
+      active: true,
+      total: 2,
+      guessable: null,
+      createdAt: before.createdAt,
+    });
+    expect(after.perDay.at(-1)).toBe(2);
+
+    // The new code leads where the old one did; the old one is an unknown code now.
+    expect(((await scan(result.code)) as Response).headers.get("Location")).toBe(before.target);
+    expect(statusOf(await scan("capitulo-3"))).toBe(404);
+    expect(statusOf(await post({ intent: "replace", code: "capitulo-3" }))).toBe(404);
   });
 
   it("draws print-ready SVG and PNG images that decode to SITE_URL/qr/<code>", async () => {

@@ -1,5 +1,6 @@
 import { countOverDays, countToday } from "../../lib/daily-counters.server.ts";
 import type { Db } from "../../lib/db.server.ts";
+import { hitRateLimit, rateLimitReached, type RateLimitRule } from "../../lib/rate-limit.server.ts";
 
 export type QrResolution = { state: "valid"; target: string } | { state: "invalid" } | { state: "expired" };
 
@@ -40,4 +41,40 @@ export async function unknownQrScanCounts(db: Db) {
     countOverDays(db, UNKNOWN_QR_COUNTER, 30),
   ]);
   return { last7, last30 };
+}
+
+/**
+ * Unknown codes tried from one address (a guesser's misses). A class of 30 behind one school
+ * address scanning the book's codes never counts here (scans of real codes are not misses); a
+ * few mistyped codes fit easily; a script is stopped after 20 tries and kept to 100 a day.
+ */
+export const QR_MISS_LIMITS = {
+  perWindow: { max: 20, windowSeconds: 10 * 60 },
+  daily: { max: 100, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** The counters of one address (tests fill them to reach the limit quickly). */
+export const qrMissKey = (limit: keyof typeof QR_MISS_LIMITS, address: string) => `qr-miss-${limit}:${address}`;
+
+export type QrLookup = QrResolution | { state: "limited"; retryAfterSeconds: number };
+
+/**
+ * Looks a scanned code up for a client address. Only misses count, in the database (shared by
+ * every instance, like the sign-in limits); once an address is past the limit, every lookup
+ * from it waits, known codes too, until the window ends: answering known codes then would tell
+ * a guesser which of its guesses exist.
+ */
+export async function lookUpQrCode(db: Db, code: string, address: string, now = new Date()): Promise<QrLookup> {
+  for (const limit of ["perWindow", "daily"] as const) {
+    const reached = await rateLimitReached(db, qrMissKey(limit, address), QR_MISS_LIMITS[limit]);
+    if (reached.reached) return { state: "limited", retryAfterSeconds: reached.retryAfterSeconds };
+  }
+  const resolution = await resolveQrCode(db, code, now);
+  if (resolution.state !== "invalid") return resolution;
+  let retryAfterSeconds = 0;
+  for (const limit of ["perWindow", "daily"] as const) {
+    const hit = await hitRateLimit(db, qrMissKey(limit, address), QR_MISS_LIMITS[limit]);
+    if (!hit.allowed) retryAfterSeconds = Math.max(retryAfterSeconds, hit.retryAfterSeconds);
+  }
+  return retryAfterSeconds > 0 ? { state: "limited", retryAfterSeconds } : resolution;
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../lib/db.server.ts";
 import { chapterSlugPath, characterCardPath } from "../../lib/public-paths.ts";
+import { canonicalPath } from "../../lib/site-paths.ts";
 import { versionedImageSrc } from "../../lib/versioned-image.ts";
 import type { CelebratedCard, Celebration } from "./celebration.ts";
 
@@ -7,7 +8,7 @@ export type { CelebratedCard, Celebration } from "./celebration.ts";
 
 /** The paths a visit counts as: the path, and the path with its query (e.g. /?book). */
 export function unlockPathsFor(pathname: string, search: string): string[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = canonicalPath(pathname);
   return search && search !== "?" ? [path, `${path}${search}`] : [path];
 }
 

@@ -20,7 +20,10 @@ type Props = {
   reason?: LoginReason;
 };
 
-/** /login: Google first, then e-mail and password; the same page signs up with `?modo=registro`. */
+/**
+ * /login: Google first (only when it is configured), then e-mail and password; the same page
+ * signs up with `?modo=registro`.
+ */
 export function LoginPage({
   mode,
   redirectTo,
@@ -46,12 +49,14 @@ export function LoginPage({
 
   if (result?.checkEmail) return <CheckEmail email={result.checkEmail} />;
 
+  // Home is where a sign-in ends anyway: no return address for it (one address per page).
   const otherMode = new URLSearchParams({
     ...(mode === "login" ? { modo: "registro" } : {}),
-    redirectTo,
+    ...(redirectTo !== "/" ? { redirectTo } : {}),
     // Still the same reason in the other mode.
     ...(reason === "discovery" ? { [LOGIN_REASON_PARAM]: DISCOVERY_MOTIVE } : {}),
   });
+  const otherModeHref = otherMode.size ? `/login?${otherMode}` : "/login";
   const signup = mode === "signup";
   return (
     <div className="container py-5 login-page">
@@ -65,28 +70,30 @@ export function LoginPage({
           )}
           {!passwordChanged && <AccountBenefits reason={reason} mode={mode} />}
 
-          <Form method="post" className="mb-4">
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button
-              type="submit"
-              name="intent"
-              value="google"
-              className="btn btn-light border w-100 py-2"
-              disabled={!googleEnabled || busy}
-            >
-              Continuar con Google <span className="badge bg-success ms-2">Recomendado</span>
-            </button>
-            {!googleEnabled && (
-              <p className="small mt-2 mb-0">El acceso con Google no está disponible por ahora; usa tu correo.</p>
-            )}
-            {googleFailed && (
-              <p className="small text-danger mt-2 mb-0" role="alert">
-                No pudimos ingresar con Google. Intenta de nuevo o usa tu correo.
-              </p>
-            )}
-          </Form>
+          {/* A sign-in method that is off is not offered at all, let alone recommended. */}
+          {googleEnabled && (
+            <>
+              <Form method="post" className="mb-4">
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="google"
+                  className="btn btn-light border w-100 py-2"
+                  disabled={busy}
+                >
+                  Continuar con Google <span className="badge bg-success ms-2">Recomendado</span>
+                </button>
+                {googleFailed && (
+                  <p className="small text-danger mt-2 mb-0" role="alert">
+                    No pudimos ingresar con Google. Intenta de nuevo o usa tu correo.
+                  </p>
+                )}
+              </Form>
 
-          <p className="text-center small">o con tu correo</p>
+              <p className="text-center small">o con tu correo</p>
+            </>
+          )}
 
           <Form method="post" noValidate={false} aria-describedby={result?.error ? "login-error" : undefined}>
             <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -147,7 +154,7 @@ export function LoginPage({
 
           <p className="text-center mt-4">
             {signup ? "¿Ya tienes cuenta? " : "¿No tienes cuenta? "}
-            <Link to={`/login?${otherMode}`}>{signup ? "Ingresa" : "Crea una cuenta"}</Link>
+            <Link to={otherModeHref}>{signup ? "Ingresa" : "Crea una cuenta"}</Link>
           </p>
           {signup && (
             <p className="text-center small">

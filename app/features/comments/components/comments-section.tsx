@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { loginHref } from "../../../lib/site-paths.ts";
 import { useLiveEvents } from "../../../ui/use-live.ts";
 import { applyCommentEvent, emptyPatches, isCommentEvent, mergeComments } from "../comment-events.ts";
 import { commentsTopic } from "../comment-topics.ts";
@@ -54,7 +55,7 @@ function ChapterComments({ sectionId, comments: loaded, signedIn, isAdmin, promp
         </Suspense>
       ) : (
         <p className="comments-login">
-          <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}>{COMMENT_MESSAGES.signInPrompt}</Link>
+          <Link to={loginHref(location.pathname)}>{COMMENT_MESSAGES.signInPrompt}</Link>
         </p>
       )}
       {comments.length > 0 && (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { loginHref } from "../../../lib/site-paths.ts";
 import { MarigoldShapes } from "../../../ui/marigold.tsx";
 import { NAV_LINKS, type Section } from "../sections.ts";
 
@@ -34,10 +35,8 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
-  // The reader comes back to this page after signing in.
-  const here = location.pathname + location.search;
-  const loginHref =
-    location.pathname === "/login" || here === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`;
+  // The reader comes back to this page after signing in (never to a login page).
+  const loginLink = loginHref(location.pathname + location.search);
 
   const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
   const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
@@ -120,7 +119,7 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
                 </button>
               </Form>
             ) : (
-              <Link to={loginHref} className={`btn btn-warning btn-sm${activeSection === "login" ? " active" : ""}`}>
+              <Link to={loginLink} className={`btn btn-warning btn-sm${activeSection === "login" ? " active" : ""}`}>
                 Ingresar
               </Link>
             )}

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { characterCardPath } from "../../../lib/public-paths.ts";
+import { loginHref } from "../../../lib/site-paths.ts";
 import type { Passport } from "../passport.ts";
 import { PASSPORT_MESSAGES, chapterCount, characterCount } from "../passport-messages.ts";
 
-export const PASSPORT_LOGIN_HREF = "/login?redirectTo=/pasaporte";
+export const PASSPORT_LOGIN_HREF = loginHref("/pasaporte");
 
 /** What a visitor sees: what the passport is and why to sign in. */
 export function PassportForVisitor() {

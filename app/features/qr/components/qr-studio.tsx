@@ -1,7 +1,9 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { FormField } from "../../../ui/form-field.tsx";
 import type { QrFieldErrors } from "../qr-code.schema.ts";
+import { GUESSABLE_REASON_TEXT, type GuessableReason } from "../qr-guessable.ts";
 
 /** A code as the page receives it: dates as ISO strings. */
 export type StudioCodeView = {
@@ -13,10 +15,11 @@ export type StudioCodeView = {
   total: number;
   perDay: number[];
   url: string;
+  guessable: GuessableReason | null;
 };
 
 export type QrActionResult =
-  | { ok: true; intent: string; code: string; message: string }
+  | { ok: true; intent: string; code: string; message: string; replaced?: string }
   | { ok: false; intent: string; code: string | null; message: string; errors: QrFieldErrors };
 
 /** yyyy-mm-dd for a date input, as the site's editors read it (UTC day of the stored instant). */
@@ -60,7 +63,42 @@ export function ScanChart({ perDay, label }: { perDay: number[]; label: string }
   );
 }
 
-function CodeCard({ code }: { code: StudioCodeView }) {
+/**
+ * A guessable code's warning and its one-click fix. A plain form, not the card's fetcher: the
+ * card is replaced by the new code's, which shows the outcome.
+ */
+function GuessableWarning({ code, reason }: { code: string; reason: GuessableReason }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("code") === code;
+  return (
+    <div className="alert alert-warning py-2 mb-3" data-testid="guessable-warning">
+      <p className="mb-2">
+        <strong>Se puede adivinar:</strong> {GUESSABLE_REASON_TEXT[reason]}. Quien lo escriba a mano llega a su destino
+        sin tener el libro. Sustitúyelo antes de imprimirlo: conserva el destino y los escaneos, y el código anterior
+        deja de funcionar.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="code" value={code} />
+        <button type="submit" name="intent" value="replace" className="btn btn-sm btn-dark" disabled={busy}>
+          Sustituir por un código imposible de adivinar
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** Said on the new code's card once a guessable one was replaced; focused, as the button is gone. */
+function ReplacedNotice({ message }: { message: string }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <p ref={notice} tabIndex={-1} className="small text-success mb-2" role="status">
+      {message}
+    </p>
+  );
+}
+
+function CodeCard({ code, replacedMessage }: { code: StudioCodeView; replacedMessage: string | null }) {
   const fetcher = useFetcher<QrActionResult>();
   const result = fetcher.data;
   const errors = result && !result.ok ? result.errors : {};
@@ -76,7 +114,10 @@ function CodeCard({ code }: { code: StudioCodeView }) {
         <span className={`badge ${code.active ? "bg-success" : "bg-secondary"}`}>
           {code.active ? "Activo" : "Desactivado"}
         </span>
+        {code.guessable && <span className="badge bg-warning text-dark">Se puede adivinar</span>}
       </div>
+      {replacedMessage && <ReplacedNotice message={replacedMessage} />}
+      {code.guessable && <GuessableWarning code={code.code} reason={code.guessable} />}
       <p className="small mb-2">
         Lleva a <span className="font-monospace">{code.target}</span> ·{" "}
         {code.expiresAt ? <>vence el {formatDateTime(code.expiresAt)}</> : "no vence"} · {code.url}
@@ -139,6 +180,8 @@ export function QrStudio({ codes, proposal, unknown }: Props) {
   const result = useActionData<QrActionResult>();
   const navigation = useNavigation();
   const createErrors = result && !result.ok && result.intent === "create" ? result.errors : {};
+  const replaced = result?.ok && result.intent === "replace" ? result : null;
+  const guessableCount = codes.filter((code) => code.guessable).length;
   return (
     <div className="container py-5 qr-studio">
       <p className="mb-2">
@@ -151,6 +194,18 @@ export function QrStudio({ codes, proposal, unknown }: Props) {
       <p data-testid="unknown-scans">
         Escaneos de códigos que no existen: {unknown.last7} en 7 días, {unknown.last30} en 30 días.
       </p>
+      {guessableCount > 0 && (
+        <p className="alert alert-warning" data-testid="guessable-count">
+          {guessableCount === 1 ? "1 código se puede adivinar" : `${guessableCount} códigos se pueden adivinar`}: quien
+          los escriba a mano abre capítulos y personajes sin el libro. Sustitúyelos por códigos imposibles de adivinar
+          antes de imprimir.
+        </p>
+      )}
+      {result && !result.ok && result.intent === "replace" && navigation.state === "idle" && (
+        <p className="alert alert-danger" role="status">
+          {result.message}
+        </p>
+      )}
 
       <section aria-labelledby="qr-create-title" className="card card-body mb-4">
         <h2 id="qr-create-title" className="h5">
@@ -162,7 +217,7 @@ export function QrStudio({ codes, proposal, unknown }: Props) {
           <FormField
             id="qr-new-code"
             label="Código"
-            hint="Propuesto al azar para que nadie lo adivine; puedes escribir otro."
+            hint="Propuesto al azar para que nadie lo adivine; si escribes otro, te avisaremos si se puede adivinar."
             error={createErrors.code}
             className="col-md-3"
           >
@@ -192,7 +247,13 @@ export function QrStudio({ codes, proposal, unknown }: Props) {
 
       <ul className="list-unstyled">
         {codes.map((code) => (
-          <CodeCard key={code.code} code={code} />
+          <CodeCard
+            key={code.code}
+            code={code}
+            replacedMessage={
+              replaced && navigation.state === "idle" && replaced.code === code.code ? replaced.message : null
+            }
+          />
         ))}
       </ul>
     </div>
