@@ -31,7 +31,7 @@ test.describe("a visitor's first scan", () => {
     await expect(note).toContainText(
       "Este código abre el capítulo 1, «Salida a Tzintzuntzan», y te presenta a Mariposa Monarca.",
     );
-    await expect(note).toContainText("Crea tu cuenta y quedará guardado en tu pasaporte");
+    await expect(note).toContainText("Crea tu cuenta y quedará en tu pasaporte.");
     await expect(note.getByRole("img", { name: "Silueta de Mariposa Monarca, por descubrir" })).toHaveAttribute(
       "src",
       "/images/characters/silueta.svg",

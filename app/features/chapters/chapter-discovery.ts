@@ -36,7 +36,7 @@ export function chapterDiscovery(
       imageSrc: silhouetteSrc,
       imageAlt: `Silueta de ${name}, por descubrir`,
     })),
-    keep: "Crea tu cuenta y quedará guardado en tu pasaporte: lo que abriste con este código te estará esperando.",
+    keep: "Crea tu cuenta y quedará en tu pasaporte.",
     signUp: { to: keepDiscoveryPath(back, "signup"), label: "Crear mi cuenta y guardarlo" },
     signIn: { to: keepDiscoveryPath(back, "login"), label: "Ya tengo cuenta" },
   };
