@@ -4,15 +4,22 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 
 /**
- * The house's layers (docs/decisions/006-layers.md). Imports only point down:
+ * The house's layers (docs/decisions/006-layers-point-down.md). Imports only point down:
  *
+ *   process       server/ (the HTTP server: it loads the built app at run time, never imports
+ *                 it) and scripts/ (commands: admin, backup, restore, budget, bench, start)
+ *        ↓
  *   app layer     app/routes, app/root.tsx, app/entry.server.tsx, app/composition, db/seed
  *        ↓
  *   features      app/features/<domain> (no feature imports another)
  *        ↓
  *   shared        app/lib (server), app/ui (components and hooks)
  *
- * Tests may reach across layers: they drive routes and features together.
+ * server/ reaches only the shared layer. A command in scripts/ is a composition root of its own,
+ * for the command line, as a route is for a page: it may call a feature (`npm run admin` grants
+ * through the admins feature) and start server/main.ts, never import a route, the app's
+ * composition root or a component. Nothing in app/ or db/ imports either. Tests may reach
+ * across layers: they drive routes and features together.
  */
 const APP_LAYER = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/composition", "./db"];
 const FEATURES = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
@@ -41,6 +48,22 @@ const layerZones = [
     target: "./app/composition",
     from: "./app/routes",
     message: "The composition root never imports a route.",
+  },
+  {
+    target: "./server",
+    from: [...APP_LAYER, "./app/features", "./app/ui"],
+    message:
+      "The HTTP server uses only shared code (app/lib): the app reaches it as the build, loaded at run time. Move what both need to app/lib.",
+  },
+  {
+    target: "./scripts",
+    from: [...APP_LAYER, "./app/ui"],
+    message: "A command calls features and shared code, never a route, the app's composition root or a component.",
+  },
+  {
+    target: ["./app", "./db"],
+    from: ["./server", "./scripts"],
+    message: "The app never imports the HTTP server or a command: they sit above it.",
   },
 ];
 

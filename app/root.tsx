@@ -20,7 +20,7 @@ import { activeNavSection, sectionOf } from "./features/layout/sections.ts";
 import { isAdmin } from "./features/admins/admins.server.ts";
 import { ADMINS_TOPIC } from "./features/admins/admin-topics.ts";
 import { getProfile } from "./features/profiles/profiles.server.ts";
-import { consentFromCookies } from "./features/analytics/analytics-consent.ts";
+import { consentFromCookies } from "./lib/consent-cookie.ts";
 import { ConsentLink } from "./features/analytics/components/consent-link.tsx";
 import { PageViewTracker } from "./features/analytics/components/page-view-tracker.tsx";
 import { QR_MESSAGES } from "./features/qr/qr-messages.ts";

@@ -24,6 +24,7 @@ export default [
   route("tu-perfil", "routes/tu-perfil.tsx"),
   route("tu-perfil/borrar", "routes/tu-perfil.borrar.ts"),
   route("tu-perfil/mis-datos", "routes/tu-perfil.mis-datos.ts"),
+  route("tu-perfil/mis-datos/resumen", "routes/tu-perfil.mis-datos.resumen.tsx"),
   route("tu-perfil/permiso", "routes/tu-perfil.permiso.ts"),
   route("tu-edad", "routes/tu-edad.tsx"),
   // Open to all: a visitor is told what the passport is and why to sign in.

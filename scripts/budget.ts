@@ -3,6 +3,11 @@
  * build on a throwaway database, loads each page's server HTML, collects every script and
  * stylesheet it makes the browser fetch (module preloads, the entry script, stylesheets,
  * the route manifest), and sums their gzip sizes. Fails above the budget.
+ *
+ * JavaScript is two parts (decision 028): the framework chunk (React 19, React DOM, React
+ * Router 8: the floor every page pays, ~104.6 KB) and the app's own code on top of it, which
+ * may be at most 15 KB on any page a visitor can land on first. The floor has a ceiling of its
+ * own, so that an upgrade that grows it is noticed and decided, not absorbed.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -12,8 +17,26 @@ import { gzipSync } from "node:zlib";
 import { INERT_SCRIPT_MARKUP } from "../app/lib/scripts-after-paint.ts";
 
 // CSS: inside every page since decision 021 (purged Bootstrap, ≈11 KB), so kept well below the old 25 KB.
-const BUDGET = { js: 120 * 1024, css: 15 * 1024 };
-const PAGES = ["/", "/personajes", "/salida-a-tzintzuntzan"];
+const BUDGET = { framework: 108 * 1024, app: 15 * 1024, css: 15 * 1024 };
+/** The build's framework chunk (vite.config.ts's codeSplitting group). */
+const FRAMEWORK_CHUNK = /^\/assets\/framework-[\w-]+\.js$/;
+/** Every page a visitor can land on first: from a QR code, a search, a shared link, the footer. */
+const PAGES = [
+  "/",
+  "/personajes",
+  "/capitulos",
+  "/el-libro",
+  "/eventos",
+  "/contact",
+  "/login",
+  "/login?modo=registro",
+  "/recuperar-contrasena",
+  "/privacidad",
+  "/pasaporte",
+  "/salida-a-tzintzuntzan",
+  "/29c252741a79",
+  "/pagina-que-no-existe",
+];
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, process.env.BUILD_DIR ?? "build");
 const clientDir = join(buildDir, "client");
@@ -64,7 +87,9 @@ try {
     for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) styles.add(match[1]!);
     for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
       scripts.add(match[1]!);
-    const js = [...scripts].filter((src) => src.startsWith("/assets/")).reduce((sum, src) => sum + gzipSize(src), 0);
+    const own = [...scripts].filter((src) => src.startsWith("/assets/"));
+    const framework = own.filter((src) => FRAMEWORK_CHUNK.test(src)).reduce((sum, src) => sum + gzipSize(src), 0);
+    const app = own.filter((src) => !FRAMEWORK_CHUNK.test(src)).reduce((sum, src) => sum + gzipSize(src), 0);
     // The stylesheet travels inside the page (decision 021): its <style> counts as CSS too.
     const inlineCss = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]!).join("");
     const css =
@@ -74,13 +99,15 @@ try {
     if (process.env.BUDGET_FILES)
       for (const [src, size] of [...scripts].map((src) => [src, gzipSize(src)] as const).sort((a, b) => b[1] - a[1]))
         console.log(`    ${kb(size).padStart(9)}  ${src}`);
-    const over = js > BUDGET.js || css > BUDGET.css;
+    const over = framework > BUDGET.framework || app > BUDGET.app || css > BUDGET.css || framework === 0;
     failed ||= over;
     console.log(
-      `${over ? "✖" : "✔"} ${page.padEnd(26)} status ${response.status}  JS ${kb(js).padStart(9)} (${scripts.size} files)  CSS ${kb(css).padStart(8)} (${styles.size} files${inlineCss ? ", inline" : ""})`,
+      `${over ? "✖" : "✔"} ${page.padEnd(26)} status ${response.status}  JS ${kb(framework + app).padStart(9)} = framework ${kb(framework).padStart(9)} + app ${kb(app).padStart(8)} (${scripts.size} files)  CSS ${kb(css).padStart(8)} (${styles.size} files${inlineCss ? ", inline" : ""})`,
     );
   }
-  console.log(`budget: JS ≤ ${kb(BUDGET.js)}, CSS ≤ ${kb(BUDGET.css)} gzip per page, first visit`);
+  console.log(
+    `budget, gzip per page on a first visit: framework ≤ ${kb(BUDGET.framework)}, app JS ≤ ${kb(BUDGET.app)} beyond it, CSS ≤ ${kb(BUDGET.css)}`,
+  );
 } finally {
   server.kill("SIGTERM");
 }

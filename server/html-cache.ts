@@ -1,4 +1,4 @@
-import { consentFromCookies } from "../app/features/analytics/analytics-consent.ts";
+import { consentFromCookies } from "../app/lib/consent-cookie.ts";
 import { hasSessionCookie } from "./html-cache-control.ts";
 import { acceptsGzip, filledPage, gzippedPage, splicePage, type SplicedPage } from "./spliced-gzip.ts";
 

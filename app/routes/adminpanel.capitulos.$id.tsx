@@ -11,6 +11,7 @@ import {
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
+import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
 const NEW = "nuevo";
 
@@ -54,14 +55,13 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   }
   if (intent !== "save") return data<ActionResult>({ message: "Acción desconocida." }, { status: 400 });
   const parsed = parseChapterForm(form);
-  if (!parsed.ok)
-    return data<ActionResult>({ errors: parsed.errors, message: "Revisa los campos marcados." }, { status: 400 });
+  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, message: CHECK_MARKED_FIELDS }, { status: 400 });
   const result = await saveChapter(db, live.publish, params.id === NEW ? null : params.id, parsed.data);
   if (!result.ok)
     return data<ActionResult>(
       {
         errors: result.errors,
-        message: result.status === 404 ? "Ese capítulo ya no existe." : "Revisa los campos marcados.",
+        message: result.status === 404 ? "Ese capítulo ya no existe." : CHECK_MARKED_FIELDS,
       },
       { status: result.status },
     );

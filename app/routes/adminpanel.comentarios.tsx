@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/adminpanel.comentarios";
 import { ModerationQueue, type ModerationActionResult } from "../features/comments/components/moderation-queue.tsx";
-import { listDecisions, listQueue, moderateComment } from "../features/comments/comments.server.ts";
+import { listDecisions, listQueue, moderateComment } from "../features/comments/comment-moderation.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";

@@ -15,6 +15,7 @@ import {
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
+import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
@@ -42,7 +43,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "create") {
     const parsed = parseQrForm(qrCreateSchema, form);
-    if (!parsed.ok) return refuse(intent, null, "Revisa los campos marcados.", 400, parsed.errors);
+    if (!parsed.ok) return refuse(intent, null, CHECK_MARKED_FIELDS, 400, parsed.errors);
     if (!(await createQrCode(db, parsed.data)))
       return refuse(intent, null, QR_FIELD_MESSAGES.codeTaken, 409, { code: QR_FIELD_MESSAGES.codeTaken });
     return { ok: true as const, intent, code: parsed.data.code, message: `Código «${parsed.data.code}» creado.` };
@@ -51,7 +52,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (typeof code !== "string" || !code) return refuse(intent, null, "Falta el código.", 400);
   if (intent === "update") {
     const parsed = parseQrForm(qrUpdateSchema, form);
-    if (!parsed.ok) return refuse(intent, code, "Revisa los campos marcados.", 400, parsed.errors);
+    if (!parsed.ok) return refuse(intent, code, CHECK_MARKED_FIELDS, 400, parsed.errors);
     if (!(await updateQrCode(db, code, parsed.data))) return refuse(intent, code, "Ese código ya no existe.", 404);
     return { ok: true as const, intent, code, message: "Cambios guardados." };
   }

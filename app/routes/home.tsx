@@ -14,6 +14,7 @@ import { ReviewsStrip } from "../features/home/components/reviews-strip.tsx";
 import { homePageContent } from "../features/home/home-content.server.ts";
 import { services } from "../composition/context.server.ts";
 import { SITE_NAME, pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { BOOK_KEY } from "../lib/site-query-keys.ts";
 
 // `?book` (the book's QR code) is read here, so the welcome block is in the first HTML.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteUrl: env.siteUrl,
     shopUrl: env.SHOP_URL ?? null,
     siteName: SITE_NAME,
-    hasBook: new URL(request.url).searchParams.has("book"),
+    hasBook: new URL(request.url).searchParams.has(BOOK_KEY),
     // The special chapter's slug, never its printed path.
     specialChapterPath: (await specialChapterPath(db)) ?? "/capitulos",
   });

@@ -68,9 +68,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
-    title: "Ingresar",
+/** The page's title follows its mode: the sign-up form is not titled 'Ingresar' under 'Crea tu cuenta'. */
+const LOGIN_TITLES = { login: "Ingresar", signup: "Crea tu cuenta" } as const;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const title = LOGIN_TITLES[loaderData?.mode ?? "login"];
+  return pageMeta({
+    title,
     description: "Ingresa o crea tu cuenta para comentar los capítulos y guardar tus desbloqueos.",
     path: location.pathname,
     siteUrl: siteUrlFrom(matches),
@@ -78,12 +82,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     // SPEC.md §1: structured data on every screen, this one too.
     jsonLd: {
       "@type": "WebPage",
-      name: "Ingresar",
+      name: title,
       description: "Ingresa o crea tu cuenta para comentar los capítulos y guardar tus desbloqueos.",
       inLanguage: "es",
       isPartOf: { "@type": "WebSite", name: "Valentina y Taquito" },
     },
   });
+};
 
 export default function Login() {
   return <LoginPage {...useLoaderData<typeof loader>()} />;

@@ -77,7 +77,7 @@ export default function QrPage() {
     <div className="container py-5 text-center">
       <h1>{expired ? QR_MESSAGES.expired : QR_MESSAGES.invalid}</h1>
       <p className="lead">{expired ? "Este código ya no está vigente." : "No reconocemos este código."}</p>
-      <div className="d-flex gap-2 justify-content-center">
+      <div className="d-flex flex-wrap gap-2 justify-content-center">
         <Link to="/" className="btn btn-warning">
           Volver al inicio
         </Link>

@@ -90,6 +90,7 @@ test.describe("at phone width", () => {
     await signUp(page);
     for (const path of [
       "/tu-perfil",
+      "/tu-perfil/mis-datos/resumen",
       "/salida-a-tzintzuntzan",
       tokenPath(2),
       tokenPath(6),

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
 import {
   adminCommand,
   expect,
@@ -29,6 +30,67 @@ test("'Descargar mis datos' downloads a JSON file of the reader's own data", asy
   expect(data.cuenta.email).toBe(email);
   expect(data.tablas.profiles).toEqual([expect.objectContaining({ display_name: "Lectora Descarga" })]);
   expect(JSON.stringify(data)).not.toMatch(/"password"|"token"/);
+});
+
+test("'Ver mis datos' shows a parent the reader's own data in Spanish words, beside the complete file", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  // Something of everything: a profile with a clan, a chapter and a character unlocked, a comment.
+  await gotoHydrated(page, "/tu-perfil");
+  await page.getByLabel("Nombre para mostrar").fill("Lectora Resumen");
+  await page.getByLabel("Clan", { exact: true }).selectOption({ label: "Echéndaro" });
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Profile saved successfully!")).toBeVisible();
+  await gotoHydrated(page, tokenPathOf(CHAPTER_PATHS.find((chapter) => chapter.id === "capitulo-1")!));
+  await expect(page.getByRole("status").getByText(/^¡Desbloqueaste/)).toBeVisible();
+  const words = `Taquito es el mejor perro ${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto("/salida-a-tzintzuntzan");
+  await page.locator("#comment-text").fill(words);
+  await page.getByRole("button", { name: "Comentar" }).click();
+  await expect(page.getByText(words)).toBeVisible();
+  // Another reader's comment, which is not this reader's data.
+  const neighbour = await newContext(browser);
+  const neighbourPage = await neighbour.newPage();
+  await signUp(neighbourPage);
+  const neighbourWords = `Soy la vecina ${Math.random().toString(36).slice(2, 8)}`;
+  await neighbourPage.goto("/salida-a-tzintzuntzan");
+  await neighbourPage.locator("#comment-text").fill(neighbourWords);
+  await neighbourPage.getByRole("button", { name: "Comentar" }).click();
+  await expect(neighbourPage.getByText(neighbourWords)).toBeVisible();
+
+  await gotoHydrated(page, "/tu-perfil");
+  // Both, side by side: the page to read and the complete file.
+  await expect(page.getByRole("link", { name: "Descargar mis datos" })).toHaveAttribute("href", "/tu-perfil/mis-datos");
+  await page.getByRole("link", { name: "Ver mis datos para leer o imprimir" }).click();
+  await expect(page).toHaveURL(/\/tu-perfil\/mis-datos\/resumen$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tus datos en Valentina y Taquito" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Tus datos en Valentina y Taquito/);
+  const main = page.locator("main");
+  const section = (name: RegExp) => main.locator("section").filter({ has: page.getByRole("heading", { name }) });
+  await expect(section(/^Tu perfil$/)).toContainText("Lectora Resumen");
+  await expect(section(/^Tu perfil$/)).toContainText("Echéndaro");
+  await expect(section(/^Capítulos desbloqueados \(1\)$/)).toContainText("Capítulo 1: Salida a Tzintzuntzan");
+  await expect(section(/^Personajes desbloqueados \(1\)$/)).toContainText("Mariposa Monarca");
+  const comments = section(/^Tus comentarios \(1\)$/);
+  await expect(comments).toContainText(words);
+  await expect(comments).toContainText("Capítulo 1: Salida a Tzintzuntzan");
+  await expect(comments).toContainText("Publicado: todos lo ven");
+  await expect(comments).toContainText(/Escrito el\s*\d{1,2} de [a-z]+ de \d{4}/);
+  await expect(page.getByRole("button", { name: "Imprimir o guardar como PDF" })).toBeVisible();
+  const text = await main.innerText();
+  // No database values: no UTC timestamps, no ids, no clan number, nobody else's words.
+  expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+  expect(text).not.toContain("mariposa-monarca");
+  expect(text).not.toContain("capitulo-1");
+  expect(text).not.toContain(neighbourWords);
+
+  // Only for the reader: a visitor is sent to sign in.
+  await neighbour.clearCookies();
+  await neighbourPage.goto("/tu-perfil/mis-datos/resumen");
+  await expect(neighbourPage).toHaveURL(/\/login\?redirectTo=%2Ftu-perfil%2Fmis-datos%2Fresumen$/);
+  await neighbour.close();
 });
 
 test("'Borrar mi cuenta' asks first (keyboard only), then deletes the account and signs the reader out", async ({

@@ -1,5 +1,6 @@
 import { GOOGLE_TEST_ACCOUNT } from "../support/oidc-server.ts";
 import {
+  ADULT_BIRTH_YEAR,
   PASSWORD,
   adminCommand,
   expect,
@@ -71,6 +72,43 @@ test.describe("sign-up, sign-in and sign-out", () => {
     expect(alert.message()).toBe("Error: Correo o contraseña incorrectos.");
     await alert.dismiss();
     await expect(page.getByRole("button", { name: "Salir" })).toHaveCount(0);
+  });
+
+  test("the sign-up form says what makes a good password before the first try, and still after a refusal", async ({
+    page,
+  }) => {
+    await page.goto("/login?modo=registro");
+    const password = page.getByLabel("Contraseña");
+    const advice =
+      "Usa al menos 8 letras o números. Lo mejor es juntar tres o cuatro palabras que nadie pondría juntas. No uses tu nombre, tu correo ni cosas fáciles de adivinar como «12345678» o «contraseña».";
+    // Before anything is sent: visible under the field, and read with it (its description).
+    await expect(page.getByText(advice)).toBeVisible();
+    await expect(password).toHaveAccessibleDescription(advice);
+
+    // A password the strength check refuses: the reason, and the advice still beside it.
+    await page.getByLabel("Correo electrónico").fill(uniqueEmail());
+    await password.fill("12345678");
+    await page.getByLabel("Año de nacimiento").selectOption(String(ADULT_BIRTH_YEAR));
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await expect(page.locator("#password-error")).toContainText("Esa contraseña es muy fácil de adivinar.");
+    await expect(password).toHaveAccessibleDescription(
+      /^Esa contraseña es muy fácil de adivinar\..*Usa al menos 8 letras/,
+    );
+    await expect(page.getByText(advice)).toBeVisible();
+
+    // Signing in asks for the password the reader has: no advice there.
+    await page.goto("/login");
+    await expect(page.getByText(advice)).toHaveCount(0);
+  });
+
+  test("the sign-up page is titled 'Crea tu cuenta', the log-in page 'Ingresar'", async ({ page }) => {
+    await page.goto("/login?modo=registro");
+    await expect(page).toHaveTitle(/^Crea tu cuenta \| /);
+    await page.getByRole("link", { name: "Ingresa", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ingresa");
+    await expect(page).toHaveTitle(/^Ingresar \| /);
+    await page.getByRole("link", { name: "Crea una cuenta" }).click();
+    await expect(page).toHaveTitle(/^Crea tu cuenta \| /);
   });
 
   test("the server refuses a malformed e-mail and a short new password beside the fields", async ({ page }) => {

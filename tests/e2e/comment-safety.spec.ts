@@ -62,6 +62,10 @@ test("a comment with a link is held, unseen by other readers until an admin appr
   const text = `Miren mi página www punto juegos punto com ${marker()}`;
   await postComment(page, text);
   await expect(page.getByText("Tu comentario está en revisión")).toBeVisible();
+  // Said aloud too: the form's live region carries it.
+  await expect(page.locator(".comment-form").getByRole("status")).toHaveText(
+    "Gracias. Tu comentario está en revisión: lo verán los demás cuando un adulto lo apruebe.",
+  );
   await expect(commentBy(page, text).getByText("En revisión")).toBeVisible();
 
   const other = await reader(browser, path);
@@ -95,6 +99,8 @@ test("a clean comment by an adult goes live at once under 'risky'", async ({ pag
   const other = await reader(browser, path);
   const text = `¡Qué valiente es Valentina! ${marker()}`;
   await postComment(page, text);
+  // A screen reader hears that it went out (the focus moves to the new comment as well).
+  await expect(page.locator(".comment-form").getByRole("status")).toHaveText("Tu comentario se publicó.");
   await expect(commentBy(other, text)).toBeVisible();
   await expect(commentBy(other, text).getByText("En revisión")).toHaveCount(0);
   await other.context().close();

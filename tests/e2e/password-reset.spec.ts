@@ -77,3 +77,11 @@ test("asking for an address without an account reads exactly the same, and mails
   await expect.poll(() => mailsTo(email).length).toBe(1);
   expect(mailsTo(stranger)).toEqual([]);
 });
+
+test("the new-password form says what makes a good password before the first try", async ({ page }) => {
+  await page.goto("/recuperar-contrasena/nueva?token=ficha-de-prueba");
+  const advice =
+    "Usa al menos 8 letras o números. Lo mejor es juntar tres o cuatro palabras que nadie pondría juntas. No uses tu nombre, tu correo ni cosas fáciles de adivinar como «12345678» o «contraseña».";
+  await expect(page.getByText(advice)).toBeVisible();
+  await expect(page.getByLabel("Contraseña nueva", { exact: true })).toHaveAccessibleDescription(advice);
+});

@@ -170,3 +170,33 @@ test.describe("focus after posting a comment", () => {
     await expect(posted).toHaveAccessibleName(new RegExp(text));
   });
 });
+
+test.describe("the footer's links are targets a finger can hit (WCAG 2.5.8)", () => {
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    test(`at ${viewport.width} px: text links at least 24 px each way, social icons 44 × 44`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const footer = page.getByRole("contentinfo");
+      const sizes = async (links: Locator) =>
+        Promise.all(
+          (await links.all()).map(async (link) => {
+            const box = (await link.boundingBox())!;
+            return { name: await link.innerText(), width: box.width, height: box.height };
+          }),
+        );
+      const social = footer.getByRole("list", { name: "Redes sociales" }).getByRole("link");
+      await expect(social).toHaveCount(3);
+      for (const icon of await sizes(social)) {
+        expect(icon.width, `${icon.name} width`).toBeGreaterThanOrEqual(44);
+        expect(icon.height, `${icon.name} height`).toBeGreaterThanOrEqual(44);
+      }
+      const textLinks = footer.getByRole("link").filter({ hasNotText: /^$/ });
+      const texts = await sizes(textLinks);
+      expect(texts.map((link) => link.name)).toEqual(["Contacto", "Privacidad"]);
+      for (const link of texts) {
+        expect(link.width, `${link.name} width`).toBeGreaterThanOrEqual(24);
+        expect(link.height, `${link.name} height`).toBeGreaterThanOrEqual(24);
+      }
+    });
+  }
+});

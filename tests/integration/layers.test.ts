@@ -2,7 +2,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * The layer rules of eslint.config.js (docs/decisions/006-layers.md), tried on fixture sources
+ * The layer rules of eslint.config.js (docs/decisions/006-layers-point-down.md), tried on fixture sources
  * linted as if they stood at the given path: each import that runs upward must be refused.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -46,10 +46,28 @@ describe("layer rules", () => {
     expect(await ruleIdsFor("app/lib/log.server.ts", code)).toContain("import-x/no-cycle");
   });
 
+  it("refuse the HTTP server importing a feature or a route, and a command importing the composition root", async () => {
+    const feature = `import { consentFromCookies } from "../app/features/analytics/analytics-consent.ts";\nexport const c = consentFromCookies;\n`;
+    const route = `import { loader } from "../app/routes/home.tsx";\nexport const l = loader;\n`;
+    const composition = `import { getServices } from "../app/composition/services.server.ts";\nexport const g = getServices;\n`;
+    expect(await ruleIdsFor("server/upward.ts", feature)).toContain("import-x/no-restricted-paths");
+    expect(await ruleIdsFor("server/upward.ts", route)).toContain("import-x/no-restricted-paths");
+    expect(await ruleIdsFor("scripts/upward.ts", composition)).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuse the app importing the HTTP server or a command", async () => {
+    const code = `import { createApp } from "../../server/app.ts";\nexport const a = createApp;\n`;
+    expect(await ruleIdsFor("app/lib/downward.server.ts", code)).toContain("import-x/no-restricted-paths");
+  });
+
   it("accept imports that point down", async () => {
     const route = `import { listComments } from "../features/comments/comments.server.ts";\nimport { requireUser } from "../composition/session.server.ts";\nimport { log } from "../lib/log.server.ts";\nexport const all = [listComments, requireUser, log];\n`;
     const feature = `import type { Db } from "../../lib/db.server.ts";\nimport { CLANS } from "./clans.ts";\nexport type D = Db;\nexport const clans = CLANS;\n`;
     expect(await ruleIdsFor("app/routes/fixture.tsx", route)).toEqual([]);
     expect(await ruleIdsFor("app/features/profiles/fixture.ts", feature)).toEqual([]);
+    const server = `import { consentFromCookies } from "../app/lib/consent-cookie.ts";\nexport const c = consentFromCookies;\n`;
+    expect(await ruleIdsFor("server/fixture.ts", server)).toEqual([]);
+    const command = `import { parseAdminCommand } from "../app/features/admins/admin-command.server.ts";\nexport const p = parseAdminCommand;\n`;
+    expect(await ruleIdsFor("scripts/fixture.ts", command)).toEqual([]);
   });
 });

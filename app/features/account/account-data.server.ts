@@ -4,7 +4,7 @@ import type { Db } from "../../lib/db.server.ts";
 /** The reader whose data is exported or deleted: always the session's own. */
 export type AccountOwner = { id: string; email: string };
 
-const normalise = (email: string) => email.trim().toLowerCase();
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Every column that references an account ("user".id), read from the database's own catalog.
@@ -49,7 +49,7 @@ export type AccountExport = {
 
 /** Everything the site keeps about one reader, for 'Descargar mis datos'. */
 export async function exportAccountData(db: Db, owner: AccountOwner, now = new Date()): Promise<AccountExport> {
-  const email = normalise(owner.email);
+  const email = normaliseEmail(owner.email);
   const user = await db.selectFrom("user").selectAll().where("id", "=", owner.id).executeTakeFirst();
   const tablas: AccountExport["tablas"] = {};
   for (const { table, column } of await tablesReferencingUsers(db)) {
@@ -84,7 +84,7 @@ export type DeleteAccountResult =
  * accounts at once cannot leave none.
  */
 export async function deleteAccount(db: Db, owner: AccountOwner): Promise<DeleteAccountResult> {
-  const email = normalise(owner.email);
+  const email = normaliseEmail(owner.email);
   return db.transaction().execute(async (trx) => {
     await sql`lock table admins in share row exclusive mode`.execute(trx);
     const admin = await trx.selectFrom("admins").select("user_id").where("user_id", "=", owner.id).executeTakeFirst();

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as deleteAction } from "../../routes/tu-perfil.borrar.ts";
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
+import { loader as summaryLoader } from "../../routes/tu-perfil.mis-datos.resumen.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
 import { REPORT_REASONS } from "../comments/comment.schema.ts";
 import { postComment, reportComment } from "../comments/comments.server.ts";
@@ -18,6 +19,7 @@ import {
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import type { AccountExport } from "./account-data.server.ts";
+import type { AccountSummary, Fact } from "./account-summary.server.ts";
 
 /**
  * Every row, in every table of the schema, in which any column's text holds `needle`: read
@@ -267,5 +269,77 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
       }),
     );
     expect(await rowsHolding(services.db, [reader.userId, "tabla.nueva@example.com"])).toEqual([]);
+  });
+
+  it("summarises the reader's own data in Spanish words: names, clan, titles, local dates, states", async () => {
+    const email = "resumen@example.com";
+    const reader = await busyReader(email);
+    await busyReader("vecina.resumen@example.com");
+    const { summary } = (await summaryLoader(
+      await routeArgs(services, "/tu-perfil/mis-datos/resumen", { cookie: reader.cookie }),
+    )) as { summary: AccountSummary };
+    const fact = (facts: Fact[], label: string) => facts.find((entry) => entry.label === label)?.value;
+    const localDate = /^\d{1,2} de [a-z]+ de \d{4},? (a las )?\d{2}:\d{2}$/;
+
+    expect(summary.generatedAt).toMatch(localDate);
+    expect(fact(summary.account, "Correo electrónico")).toBe(email);
+    expect(fact(summary.account, "Cuenta creada el")).toMatch(localDate);
+    expect(fact(summary.account, "Entras con")).toBe("correo y contraseña");
+    expect(fact(summary.profile, "Nombre para mostrar")).toBe("Lectora Ocupada");
+    expect(fact(summary.profile, "Edad")).toBe("11");
+    // The clan by its name, not its number (2).
+    expect(fact(summary.profile, "Clan")).toBe("Mictlán");
+    const firstChapter = await services.db
+      .selectFrom("chapters")
+      .select(["number", "title"])
+      .orderBy("sort_order")
+      .executeTakeFirstOrThrow();
+    const chapterName = `Capítulo ${firstChapter.number}: ${firstChapter.title}`;
+    expect(summary.chapters.map((item) => item.title)).toEqual([chapterName]);
+    const character = await services.db.selectFrom("characters").select("name").executeTakeFirstOrThrow();
+    expect(summary.characters.map((item) => item.title)).toEqual([character.name]);
+    expect(summary.comments).toEqual([
+      {
+        title: chapterName,
+        text: `Me encantó ${email}`,
+        details: [
+          { label: "Escrito el", value: expect.stringMatching(localDate) },
+          { label: "Estado", value: "Publicado: todos lo ven" },
+          { label: "Firmado como", value: expect.any(String) },
+        ],
+      },
+    ]);
+    expect(summary.sessions).toHaveLength(2);
+    expect(summary.contactMessages).toEqual([expect.objectContaining({ text: "¿Cuándo sale el segundo libro?" })]);
+    expect(fact(summary.signInFailures!, "Intentos fallidos seguidos")).toBe("1");
+    expect(summary.otherTables).toEqual([]);
+
+    // Words, not database values: no ids, no UTC timestamps, nobody else's data, no secret.
+    const text = JSON.stringify(summary);
+    expect(text).not.toContain(reader.userId);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(text).not.toContain("vecina.resumen@example.com");
+    const hash = await sql<{
+      password: string;
+    }>`select password from account where "userId" = ${reader.userId}`.execute(services.db);
+    expect(text).not.toContain(hash.rows[0]!.password);
+
+    const visitor = await settle(async () => summaryLoader(await routeArgs(services, "/tu-perfil/mis-datos/resumen")));
+    expect(statusOf(visitor)).toBe(302);
+    expect((visitor as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("counts under 'Otros datos' the rows of a table the summary does not know yet", async () => {
+    await sql`create table later_feature_badges (
+      id serial primary key,
+      owner text not null references "user" (id) on delete cascade)`.execute(services.db);
+    const reader = await signUpReader(services, "insignias@example.com");
+    await sql`insert into later_feature_badges (owner) values (${reader.userId}), (${reader.userId})`.execute(
+      services.db,
+    );
+    const { summary } = (await summaryLoader(
+      await routeArgs(services, "/tu-perfil/mis-datos/resumen", { cookie: reader.cookie }),
+    )) as { summary: AccountSummary };
+    expect(summary.otherTables).toEqual([{ label: "later_feature_badges", value: "2 registros" }]);
   });
 });

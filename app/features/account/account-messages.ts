@@ -11,6 +11,10 @@ export const ACCOUNT_MESSAGES = {
     "No puedes borrar tu cuenta porque eres la única persona administradora. Primero nombra a otra persona administradora en el panel.",
   deleteFailed: "No pudimos borrar tu cuenta. Intenta de nuevo en un momento.",
   deleted: "Tu cuenta y tus datos se borraron.",
+  summaryLink: "Ver mis datos para leer o imprimir",
+  summaryHint:
+    "Una página en palabras sencillas: tu perfil, tu clan, lo que desbloqueaste y tus comentarios, con sus fechas.",
   downloadButton: "Descargar mis datos",
-  downloadHint: "Un archivo JSON con todo lo que el sitio guarda sobre ti.",
+  downloadHint:
+    "El archivo completo (JSON) con todo lo que el sitio guarda sobre ti, para guardarlo o llevarlo a otro programa.",
 } as const;

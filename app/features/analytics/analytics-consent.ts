@@ -1,9 +1,7 @@
-/**
- * The reader's answer to the analytics banner, kept in a first-party cookie so the server
- * renders the page already knowing it (no banner flash, no Google before 'Aceptar').
- * The cookie is the one source of truth: the browser reads it back after every change.
- */
-export const CONSENT_COOKIE = "analiticas";
+import { CONSENT_COOKIE, consentFromCookies, type ConsentChoice } from "../../lib/consent-cookie.ts";
+
+export { CONSENT_COOKIE, consentFromCookies, type ConsentChoice };
+
 /** A year; then the reader is asked again. */
 const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -12,17 +10,6 @@ const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * and so repeats this name rather than import this module into it).
  */
 export const OPEN_CONSENT_EVENT = "analiticas:abrir";
-
-export type ConsentChoice = "granted" | "denied" | null;
-
-/** The choice stored in a Cookie header (or document.cookie); null when never answered. */
-export function consentFromCookies(cookieHeader: string | null | undefined): ConsentChoice {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === CONSENT_COOKIE) return value === "si" ? "granted" : value === "no" ? "denied" : null;
-  }
-  return null;
-}
 
 const listeners = new Set<() => void>();
 // Opened again from the footer link, although already answered.

@@ -1,21 +1,11 @@
+import { SITE_QUERY_KEYS } from "../../lib/site-query-keys.ts";
+
 /**
- * The only query keys a page view keeps: the ones the site itself reads to unlock or greet.
- * `book` opens the home page's "you have my book" block (/?book, the book's QR code); the rest
- * are /eventos' welcome keys (app/features/events/welcome-line.ts WELCOME_KEYS, checked equal
- * by a test). Any other query (a searched name, a reset token, a campaign tag) is dropped
- * before a view is sent anywhere, and again by the server before one is stored.
+ * The only query keys a page view keeps: the ones the site itself reads to unlock or greet
+ * (app/lib/site-query-keys.ts). Any other query is dropped before a view is sent anywhere, and
+ * again by the server before one is stored.
  */
-export const KEPT_QUERY_KEYS: readonly string[] = [
-  "book",
-  "valentina",
-  "espejo",
-  "taquito",
-  "camazotz",
-  "tinskani",
-  "choc",
-  "mictlan",
-  "ofrenda",
-];
+export const KEPT_QUERY_KEYS = SITE_QUERY_KEYS;
 
 /** `pathname` plus only the kept keys of `search`, without their values: "/eventos?taquito". */
 export function keptPath(pathname: string, search: string): string {

@@ -1,16 +1,12 @@
 import * as z from "zod/mini";
+import {
+  CREDENTIAL_MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  NEW_PASSWORD_ADVICE,
+  type CredentialErrors,
+} from "./credential-messages.ts";
 
-export const CREDENTIAL_MESSAGES = {
-  emailRequired: "Escribe tu correo electrónico.",
-  emailInvalid: "Escribe un correo electrónico válido, como nombre@ejemplo.com.",
-  passwordRequired: "Escribe tu contraseña.",
-  passwordTooShort: "La contraseña debe tener al menos 8 caracteres.",
-  passwordTooLong: "La contraseña puede tener hasta 128 caracteres.",
-} as const;
-
-export const MIN_PASSWORD_LENGTH = 8;
-
-export type CredentialErrors = Partial<Record<"email" | "password", string>>;
+export { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE, type CredentialErrors };
 
 const emailSchema = z.email(CREDENTIAL_MESSAGES.emailInvalid);
 

@@ -1,5 +1,5 @@
 import type { BirthYearErrors } from "../../ui/birth-year-fields.tsx";
-import type { CredentialErrors } from "./credentials.schema.ts";
+import type { CredentialErrors } from "./credential-messages.ts";
 
 /** /login shows the sign-in form, or with `?modo=registro` the sign-up form. */
 export type LoginMode = "login" | "signup";

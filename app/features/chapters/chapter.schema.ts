@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { firstErrorPerField } from "../../lib/form-errors.ts";
 
 export const TITLE_MAX = 160;
 export const TEXT_MAX = 2000;
@@ -154,10 +155,9 @@ export function parseChapterForm(form: { get(name: string): unknown }) {
       return { ok: false as const, errors: { teaser: M.teaserIsSummary } as ChapterFieldErrors };
     return { ok: true as const, data: result.data };
   }
-  const errors: ChapterFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ChapterField;
-    errors[field] ??= field === "layout" ? M.layoutInvalid : field === "images" ? M.imageInvalid : issue.message;
-  }
+  const errors: ChapterFieldErrors = firstErrorPerField<ChapterField>(result.error.issues, {
+    layout: M.layoutInvalid,
+    images: M.imageInvalid,
+  });
   return { ok: false as const, errors };
 }

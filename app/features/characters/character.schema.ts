@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { CHARACTER_STYLES, type CharacterStyle } from "../../lib/db-schema.ts";
+import { firstErrorPerField } from "../../lib/form-errors.ts";
 
 export const NAME_MAX = 120;
 export const TEXT_MAX = 2000;
@@ -150,11 +151,9 @@ export function parseCharacterForm(
   );
   const result = characterSchema.safeParse(raw);
   if (result.success) return { ok: true as const, data: result.data };
-  const errors: CharacterFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as CharacterField;
-    errors[field] ??= field === "style" ? M.styleInvalid : issue.message;
-  }
+  const errors: CharacterFieldErrors = firstErrorPerField<CharacterField>(result.error.issues, {
+    style: M.styleInvalid,
+  });
   return { ok: false as const, errors };
 }
 

@@ -1,13 +1,8 @@
 import type { Db } from "../../lib/db.server.ts";
 import type { Publish } from "../../lib/live.server.ts";
 import { COMMENT_MESSAGES } from "./comment.schema.ts";
-import {
-  deleteOwnComment,
-  moderateComment,
-  postComment,
-  reportComment,
-  type CommentsModeration,
-} from "./comments.server.ts";
+import { moderateComment } from "./comment-moderation.server.ts";
+import { deleteOwnComment, postComment, reportComment, type CommentsModeration } from "./comments.server.ts";
 
 export type CommentActionResult =
   | { ok: true; intent: string; held?: boolean; message?: string; commentId?: string }

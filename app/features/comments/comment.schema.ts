@@ -8,6 +8,7 @@ export const COMMENT_MESSAGES = {
   heading: "Lo que otros lectores opinan",
   signInPrompt: "Ingresa para dejar tu comentario.",
   rateLimited: "Vas muy rápido. Espera un momento antes de comentar otra vez.",
+  published: "Tu comentario se publicó.",
   held: "Gracias. Tu comentario está en revisión: lo verán los demás cuando un adulto lo apruebe.",
   inReview: "En revisión",
   notFound: "Ese comentario ya no está.",

@@ -17,7 +17,8 @@ import {
 } from "../../../tests/support/test-database.ts";
 import { COMMENTS_QUEUE_TOPIC } from "./comment-topics.ts";
 import { checkComment, COMMENT_MESSAGES, REPORT_REASONS } from "./comment.schema.ts";
-import { listComments, listDecisions, listQueue, postComment, type CommentView } from "./comments.server.ts";
+import { listDecisions, listQueue } from "./comment-moderation.server.ts";
+import { listComments, postComment, type CommentView } from "./comments.server.ts";
 import { formatCommentDate } from "./format-date.ts";
 
 describe("comment rules", () => {

@@ -1,3 +1,9 @@
+/** DESIGN.md: the comment up to 5000 characters; the rest sized for real names and addresses. */
+export const CONTACT_LIMITS = { name: 100, email: 254, comment: 5000 } as const;
+
+export type ContactField = keyof typeof CONTACT_LIMITS;
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
 /** Every contact string a reader or a client of the endpoint sees, SPEC.md's exact ones included. */
 export const CONTACT_MESSAGES = {
   // SPEC.md §8, letter for letter.

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
-import { CONTACT_MESSAGES } from "./contact-messages.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField, type ContactFieldErrors } from "./contact-messages.ts";
+import { firstErrorPerField } from "../../lib/form-errors.ts";
 
-/** DESIGN.md: the comment up to 5000 characters; the rest sized for real names and addresses. */
-export const CONTACT_LIMITS = { name: 100, email: 254, comment: 5000 } as const;
+export { CONTACT_LIMITS, type ContactField, type ContactFieldErrors };
 
 /** Shared by the /contact form (checked before sending) and POST /api/send-email.php. */
 const contactSchema = z.object({
@@ -28,8 +28,6 @@ const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-export type ContactField = keyof ContactInput;
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 export type ContactParseResult =
   { ok: true; data: ContactInput; isSpam: boolean } | { ok: false; errors: ContactFieldErrors };
@@ -56,7 +54,5 @@ export function parseContactForm(form: {
     const website = text(form.website);
     return { ok: true, data: result.data, isSpam: website.trim().length > 0 };
   }
-  const errors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) errors[issue.path[0] as ContactField] ??= issue.message;
-  return { ok: false, errors };
+  return { ok: false, errors: firstErrorPerField<ContactField>(result.error.issues) };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { siteLocalToDate } from "./event-schedule.ts";
+import { CHECK_MARKED_FIELDS, firstErrorPerField } from "../../lib/form-errors.ts";
 
 /** What the admin event form says beside a field (Spanish, as readers and admins see it). */
 export const EVENT_MESSAGES = {
@@ -17,7 +18,7 @@ export const EVENT_MESSAGES = {
   added: "Evento agregado.",
   deleted: "Evento borrado.",
   notFound: "Ese evento ya no existe.",
-  invalid: "Revisa los campos marcados.",
+  invalid: CHECK_MARKED_FIELDS,
 } as const;
 
 const text = (max: number, message: string, min = 0) =>
@@ -73,11 +74,7 @@ export function parseEventForm(
     ),
   );
   const result = eventFormSchema.safeParse(raw);
-  const errors: EventFieldErrors = {};
-  for (const issue of result.error?.issues ?? []) {
-    const key = issue.path[0] as keyof EventFieldErrors;
-    errors[key] ??= issue.message;
-  }
+  const errors: EventFieldErrors = firstErrorPerField<keyof EventFieldErrors>(result.error?.issues ?? []);
   // The date and time are checked together (one instant in the venue's time zone), and
   // apart from the other fields so every mistake is reported at once.
   const date = typeof raw.date === "string" ? raw.date.trim() : "";

@@ -1,17 +1,10 @@
+import { WELCOME_KEYS } from "../../lib/site-query-keys.ts";
+
 /**
  * /eventos greets readers who arrive from a QR code at an event. The key is the name of a
  * query parameter, as in /?book: /eventos?taquito (DESIGN.md). Values are ignored.
  */
-export const WELCOME_KEYS = [
-  "valentina",
-  "espejo",
-  "taquito",
-  "camazotz",
-  "tinskani",
-  "choc",
-  "mictlan",
-  "ofrenda",
-] as const;
+export { WELCOME_KEYS };
 
 export type WelcomeKey = (typeof WELCOME_KEYS)[number];
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { firstErrorPerField } from "../../lib/form-errors.ts";
 
 export const PROFILE_MESSAGES = {
   displayNameRequired: "Escribe tu nombre para mostrar.",
@@ -46,11 +47,9 @@ export function parseProfileForm(form: { displayName: unknown; age: unknown; cla
     clan: typeof form.clan === "string" ? form.clan : "0",
   });
   if (result.success) return { ok: true as const, data: result.data };
-  const errors: ProfileFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof ProfileInput;
-    errors[field] ??=
-      field === "age" ? PROFILE_MESSAGES.ageInvalid : field === "clan" ? PROFILE_MESSAGES.clanInvalid : issue.message;
-  }
+  const errors: ProfileFieldErrors = firstErrorPerField<keyof ProfileInput>(result.error.issues, {
+    age: PROFILE_MESSAGES.ageInvalid,
+    clan: PROFILE_MESSAGES.clanInvalid,
+  });
   return { ok: false as const, errors };
 }

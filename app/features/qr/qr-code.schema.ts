@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { firstErrorPerField } from "../../lib/form-errors.ts";
 
 export const QR_CODE_MIN = 3;
 export const QR_CODE_MAX = 64;
@@ -68,7 +69,5 @@ export function parseQrForm<S extends typeof qrCreateSchema | typeof qrUpdateSch
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data as z.infer<S> };
-  const errors: QrFieldErrors = {};
-  for (const issue of result.error.issues) errors[issue.path[0] as QrField] ??= issue.message;
-  return { ok: false, errors };
+  return { ok: false, errors: firstErrorPerField<QrField>(result.error.issues) };
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { DialogModal } from "../../../ui/dialog-modal.tsx";
 import { ACCOUNT_MESSAGES } from "../account-messages.ts";
 
@@ -7,8 +7,9 @@ const TITLE_ID = "borrar-cuenta-titulo";
 const TEXT_ID = "borrar-cuenta-texto";
 
 /**
- * /tu-perfil: 'Descargar mis datos' (a file the server builds) and 'Borrar mi cuenta', which
- * asks first in a native dialog (focus moves into it, Escape or 'Cancelar' closes it).
+ * /tu-perfil: 'Ver mis datos' (a page in words, to read or print), 'Descargar mis datos' (the
+ * complete file the server builds) and 'Borrar mi cuenta', which asks first in a native dialog
+ * (focus moves into it, Escape or 'Cancelar' closes it).
  */
 export function AccountActions() {
   const [confirming, setConfirming] = useState(false);
@@ -20,6 +21,14 @@ export function AccountActions() {
       <h2 id="tu-cuenta-titulo" className="h4">
         Tu cuenta y tus datos
       </h2>
+      <p>
+        <Link to="/tu-perfil/mis-datos/resumen" className="btn btn-primary" aria-describedby="resumen-ayuda">
+          {ACCOUNT_MESSAGES.summaryLink}
+        </Link>
+        <span id="resumen-ayuda" className="form-text d-block">
+          {ACCOUNT_MESSAGES.summaryHint}
+        </span>
+      </p>
       <p>
         <a href="/tu-perfil/mis-datos" download className="btn btn-outline-primary" aria-describedby="descargar-ayuda">
           {ACCOUNT_MESSAGES.downloadButton}

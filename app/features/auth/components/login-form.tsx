@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../../../lib/public-paths.ts";
 import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
-import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
 import type { LoginActionResult, LoginMode } from "../login-request.ts";
 import { AccountBenefits, type LoginReason } from "./account-benefits.tsx";
 import { PASSWORD_RESET_MESSAGES } from "../password-reset-messages.ts";
@@ -113,8 +113,8 @@ export function LoginPage({
               id="password"
               label="Contraseña"
               error={errors.password}
-              // Shown only while there is no error: the error says the same, and more.
-              hint={!errors.password && signup ? CREDENTIAL_MESSAGES.passwordTooShort : undefined}
+              // Before the first try, and after a refusal beside the error: what a good password is.
+              hint={signup ? NEW_PASSWORD_ADVICE : undefined}
             >
               {(control) => (
                 <input

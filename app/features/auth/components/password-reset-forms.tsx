@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
-import { CREDENTIAL_MESSAGES, MIN_PASSWORD_LENGTH } from "../credentials.schema.ts";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
 import { PASSWORD_RESET_MESSAGES as M } from "../password-reset-messages.ts";
 import type { NewPasswordResult, ResetRequestResult } from "../password-reset.server.ts";
 
@@ -84,12 +84,7 @@ export function NewPasswordPage({ token, linkFailed }: { token: string | null; l
     <Narrow title={M.newTitle}>
       <Form method="post">
         <input type="hidden" name="token" value={token} />
-        <FormField
-          id="password"
-          label={M.newPassword}
-          error={errors.password}
-          hint={errors.password ? undefined : CREDENTIAL_MESSAGES.passwordTooShort}
-        >
+        <FormField id="password" label={M.newPassword} error={errors.password} hint={NEW_PASSWORD_ADVICE}>
           {(control) => (
             <input
               {...control}

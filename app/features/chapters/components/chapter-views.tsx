@@ -117,7 +117,7 @@ export function SecondLayoutChapter({ chapter }: { chapter: ChapterData }) {
             className="chapter-number"
           />
         )}
-        <div>
+        <div className="chapter-heading">
           <h1 className="mb-1">{chapter.title}</h1>
           <p className="lead mb-0">{chapter.description}</p>
         </div>

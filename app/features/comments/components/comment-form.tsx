@@ -16,7 +16,8 @@ export function CommentForm({ prompt }: { prompt: string }) {
   const form = useRef<HTMLFormElement>(null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const error = result && !result.ok ? result.error : null;
-  const notice = result?.ok && result.held ? result.message : null;
+  // Said aloud by the live region below: a posted comment is published, or held for review.
+  const notice = result?.ok ? (result.held ? result.message : COMMENT_MESSAGES.published) : null;
   // A sent comment clears the box; a refused one stays for the reader to fix.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
@@ -62,7 +63,9 @@ export function CommentForm({ prompt }: { prompt: string }) {
       <button type="submit" className="btn btn-primary mt-2" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Enviando..." : "Comentar"}
       </button>
-      <div aria-live="polite">{notice && <p className="mt-2 mb-0 comment-notice">{notice}</p>}</div>
+      <div role="status" aria-live="polite">
+        {notice && <p className="mt-2 mb-0 comment-notice">{notice}</p>}
+      </div>
     </fetcher.Form>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { FormField } from "../../../ui/form-field.tsx";
-import { CONTACT_MESSAGES } from "../contact-messages.ts";
-import { CONTACT_LIMITS, parseContactForm, type ContactField, type ContactFieldErrors } from "../contact.schema.ts";
+import { contactFormErrors } from "../contact-form-check.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField, type ContactFieldErrors } from "../contact-messages.ts";
 
 /** SPEC.md §7: the form posts here, and success is an OK response whose body is exactly this. */
 export const CONTACT_ENDPOINT = "/api/send-email.php";
@@ -53,16 +53,11 @@ export function ContactForm() {
     event.preventDefault();
     if (status === "sending") return;
     const form = event.currentTarget;
-    const values = new FormData(form);
-    const parsed = parseContactForm({
-      name: values.get("name"),
-      email: values.get("email"),
-      comment: values.get("comment"),
-    });
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
+    const invalid = contactFormErrors(form);
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
       setStatus("idle");
-      focusFirstInvalid(parsed.errors);
+      focusFirstInvalid(invalid);
       return;
     }
     setErrors({});

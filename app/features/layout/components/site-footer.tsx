@@ -35,12 +35,15 @@ export function SiteFooter({ year, children }: { year: number; children?: ReactN
             {children}
           </div>
           <div className="col-md-4">
-            <ul className="list-unstyled d-flex gap-3 mb-0 justify-content-md-center" aria-label="Redes sociales">
+            <ul
+              className="list-unstyled d-flex gap-1 mb-0 justify-content-md-center social-links"
+              aria-label="Redes sociales"
+            >
               {SOCIAL_LINKS.map((social) => (
                 <li key={social.label}>
                   <a
                     href={social.href}
-                    className="footer-link"
+                    className="footer-link social-link"
                     rel="noopener noreferrer"
                     target="_blank"
                     aria-label={`${social.label} (abre en otra pestaña)`}
