@@ -14,7 +14,7 @@ export function ChapterDiscoveryNote({ discovery }: { discovery: ChapterDiscover
           ))}
         </ul>
       )}
-      <div>
+      <div className="chapter-discovery-text">
         <h2 id="chapter-discovery-title">{discovery.heading}</h2>
         <p>
           {discovery.text} {discovery.keep}
