@@ -18,7 +18,7 @@ import { log } from "./log.server.ts";
  */
 /**
  * 5 s and 1 s in production. Tests shorten both (DATA_DIR_LOCK_STALE_MS, vitest.config.ts) so that
- * their takeovers after a kill do not each wait 5 s; the ratio, and so the margin a refresh has
+ * their takeovers after a kill do not each wait 5 s; the proportion, and so the margin a refresh has
  * before the lock looks stale, stays the same.
  */
 export const LOCK_STALE_MS = Number(process.env.DATA_DIR_LOCK_STALE_MS) || 5000;
