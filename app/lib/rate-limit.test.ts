@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { DATABASE_KINDS } from "../../tests/support/test-database.ts";
 import { hitRateLimit, pruneRateLimits } from "./rate-limit.server.ts";
+import { useTestDatabase } from "../../tests/support/fixtures.ts";
 
 describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const database = useTestDatabase(kind);
 
   it("allows up to the limit within the window and refuses the next", async () => {
     const rule = { max: 3, windowSeconds: 60 };

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as deleteAction } from "../../routes/tu-perfil.borrar.ts";
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { loader as summaryLoader } from "../../routes/tu-perfil.mis-datos.resumen.tsx";
@@ -8,18 +8,12 @@ import { REPORT_REASONS } from "../comments/comment.schema.ts";
 import { postComment, reportComment } from "../comments/comments.server.ts";
 import { recordSignInFailure } from "../../lib/account-guard.server.ts";
 import type { Db } from "../../lib/db.server.ts";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import type { AccountExport } from "./account-data.server.ts";
 import type { AccountSummary, Fact } from "./account-summary.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 /**
  * Every row, in every table of the schema, in which any column's text holds `needle`: read
@@ -45,13 +39,7 @@ async function rowsHolding(db: Db, needles: string[]): Promise<{ table: string; 
 const noPublish = async () => {};
 
 describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %s", (kind) => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices(kind, { seed: true });
 
   /** A reader who has used every part of the site that keeps something about them. */
   async function busyReader(email: string, commentToReport?: string) {

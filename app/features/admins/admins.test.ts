@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestDatabase,
-  DATABASE_KINDS,
-  insertUsers,
-  type TestDatabase,
-} from "../../../tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { DATABASE_KINDS, insertUsers, type TestDatabase } from "../../../tests/support/test-database.ts";
 import { grantAdminByEmail, isAdmin, listAdmins, revokeAdmin, revokeAdminByEmail } from "./admins.server.ts";
+import { useTestDatabase } from "../../../tests/support/fixtures.ts";
 
 const noPublish = async () => {};
 
@@ -15,13 +11,7 @@ async function createUser(database: TestDatabase, email: string) {
 }
 
 describe.each(DATABASE_KINDS)("admins on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const database = useTestDatabase(kind);
 
   it("grants by e-mail, case-insensitively, only to an existing account", async () => {
     const id = await createUser(database, "ana@example.com");

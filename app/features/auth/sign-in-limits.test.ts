@@ -1,19 +1,18 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as loginAction } from "../../routes/login.tsx";
 import {
   ADULT_BIRTH_YEAR,
-  createTestServices,
   routeArgs,
   signUpReader,
   statusOf,
   TEST_SITE_URL,
-  type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { ACCOUNT_GUARD } from "../../lib/account-guard.server.ts";
 import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 type DataResult = { data?: { error?: string; fieldErrors?: Record<string, string> }; init?: { status?: number } };
 const asData = (value: unknown) => value as DataResult;
@@ -21,13 +20,7 @@ const asData = (value: unknown) => value as DataResult;
 const PASSWORD = "cempasuchil-2025";
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up and sign-in limits on %s", (kind) => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices(kind);
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices(kind);
 
   const post = async (path: string, ip: string, form: Record<string, string>) =>
     loginAction(await routeArgs(services, path, { method: "POST", headers: { "x-client-ip": ip }, form }));

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as passportLoader } from "../../routes/pasaporte.tsx";
 import { loader as chaptersLoader } from "../../routes/capitulos.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  signUpReader,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, signUpReader, type TestServices } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { seedCharacters } from "../../../db/seed/characters.ts";
 import { seedChapterTexts } from "../../../db/seed/chapters.ts";
 import { unlockForVisit } from "../unlocks/unlocks.server.ts";
 import { buildPassport, type Passport } from "./passport.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const CHARACTER_TOTAL = seedCharacters.length;
 const ALWAYS_OPEN = seedCharacters.filter((character) => character.requiredUrl === null).length;
@@ -57,13 +53,7 @@ describe("buildPassport", () => {
 });
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("the passport's counts (%s)", (kind) => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices(kind, { seed: true });
 
   it("is empty for a visitor", async () => {
     expect(await passportOf(services)).toBeNull();

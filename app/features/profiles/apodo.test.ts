@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as profileAction, loader as profileLoader } from "../../routes/tu-perfil.tsx";
 import { applyMigrations } from "../../lib/migrate.server.ts";
 import { migrations } from "../../lib/migrations.server.ts";
-import {
-  createTestServices,
-  routeArgs,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { APODO_MESSAGES, apodoRevealsEmail, apodoSuggestions, checkApodo, generateApodo } from "./apodo.server.ts";
 import { getProfile } from "./profiles.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const EMAIL = "lucia.garcia.2015@example.com";
 
@@ -51,13 +46,7 @@ describe("apodos", () => {
 });
 
 describe.each(DATABASE_KINDS)("apodos on %s", (kind) => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices(kind);
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices(kind);
 
   it("every new account gets one; the private display name stays what it was", async () => {
     const { userId } = await signUpReader(services, EMAIL);

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as profileAction, loader as profileLoader } from "../../routes/tu-perfil.tsx";
-import {
-  ADULT_BIRTH_YEAR,
-  createTestServices,
-  routeArgs,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { ADULT_BIRTH_YEAR, routeArgs, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { getProfile } from "./profiles.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("profiles on %s", (kind) => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices(kind);
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices(kind);
 
   it("gives every new account a profile named after its e-mail", async () => {
     const { userId } = await signUpReader(services, "nueva@example.com");

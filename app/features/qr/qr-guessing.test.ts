@@ -1,24 +1,13 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as qrLoader } from "../../routes/qr.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, statusOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { QR_MISS_LIMITS, qrMissKey } from "./qr.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 describe.each(DATABASE_KINDS)("guessing QR codes on %s", (kind) => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices(kind, { seed: true });
 
   const scan = async (code: string, ip: string) =>
     settle(async () => {

@@ -1,19 +1,14 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as qrLoader } from "../../routes/qr.tsx";
-import { createTestServices, routeArgs, settle, type TestServices } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { PAGE_VIEW_RATE_LIMIT } from "../analytics/page-views.server.ts";
 import { unknownQrScanCounts } from "./qr.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 describe.each(DATABASE_KINDS)("counting QR scans on %s", (kind) => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices(kind, { seed: true });
 
   const scan = async (code: string, ip: string) =>
     settle(async () => {

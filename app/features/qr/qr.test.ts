@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { resolveQrCode } from "./qr.server.ts";
+import { useTestDatabase } from "../../../tests/support/fixtures.ts";
 
 describe.each(DATABASE_KINDS)("QR codes on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, { seed: true });
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const database = useTestDatabase(kind, { seed: true });
 
   it("resolves a seeded code to its target", async () => {
     expect(await resolveQrCode(database.db, "book")).toEqual({ state: "valid", target: "/?book" });
