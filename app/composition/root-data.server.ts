@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { getProfile } from "../features/profiles/profiles.server.ts";
 import { unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
@@ -6,40 +6,51 @@ import { consentFromCookies } from "../lib/consent-cookie.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
+import { takeRememberedScans } from "./remembered-scans.server.ts";
 import { getUser } from "./session.server.ts";
 
 /**
  * What every page's layout needs (the root loader): who is signed in and whether an admin, the
- * analytics settings, and what this visit unlocked, for the celebration.
+ * analytics settings, and what this visit unlocked, for the celebration. Wrapped in data(): it may
+ * forget the scans a visitor made before signing in (a cookie).
  */
 export async function rootData(request: Request, url: URL, context: Readonly<RouterContextProvider>) {
   const { env, db } = services(context);
   const sessionUser = await getUser(context);
   // A full page load unlocks on the server, before any JavaScript runs; client-side
-  // navigations report themselves through /api/unlocks (see UnlockToast).
-  const unlocked =
-    sessionUser && request.method === "GET" && !new URL(request.url).pathname.endsWith(".data")
-      ? await unlockForVisit(db, sessionUser.id, unlockPathsFor(url.pathname, url.search)).catch((error: unknown) => {
-          log.error("unlock failed", { requestId: requestId(request), error });
-          return null;
-        })
-      : null;
+  // navigations report themselves through /api/unlocks (see UnlockToast). Codes the reader
+  // scanned before signing in are unlocked by their first signed-in view (decision 025).
+  const fullLoad = sessionUser && request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
+  const remembered = fullLoad ? await takeRememberedScans({ request, context }) : null;
+  const unlocked = fullLoad
+    ? await unlockForVisit(db, sessionUser.id, [
+        ...unlockPathsFor(url.pathname, url.search),
+        ...(remembered?.paths ?? []),
+      ]).catch((error: unknown) => {
+        log.error("unlock failed", { requestId: requestId(request), error });
+        return null;
+      })
+    : null;
   const [profile, admin] = sessionUser
     ? await Promise.all([getProfile(db, sessionUser.id), isAdmin(db, sessionUser.id)])
     : [null, false];
-  return {
-    siteUrl: env.siteUrl,
-    // Google Analytics loads only when this is set (the CSP admits its hosts only then).
-    gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
-    // The reader's answer to the analytics banner (a first-party cookie), so the page is
-    // rendered already knowing it: no Google before 'Aceptar', no banner once answered.
-    analyticsConsent: consentFromCookies(request.headers.get("cookie")),
-    year: new Date().getFullYear(),
-    user: sessionUser
-      ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
-      : null,
-    isAdmin: admin as boolean | null,
-    // What this load unlocked, for the celebration (null when nothing is new).
-    celebration: unlocked?.cards.length ? unlocked : null,
-  };
+  return data(
+    {
+      siteUrl: env.siteUrl,
+      // Google Analytics loads only when this is set (the CSP admits its hosts only then).
+      gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+      // The reader's answer to the analytics banner (a first-party cookie), so the page is
+      // rendered already knowing it: no Google before 'Aceptar', no banner once answered.
+      analyticsConsent: consentFromCookies(request.headers.get("cookie")),
+      year: new Date().getFullYear(),
+      user: sessionUser
+        ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
+        : null,
+      isAdmin: admin as boolean | null,
+      // What this load unlocked, for the celebration (null when nothing is new).
+      celebration: unlocked?.cards.length ? unlocked : null,
+    },
+    // Unlocked or not (a code may have expired since), remembered scans are used once.
+    remembered ? { headers: remembered.forget } : undefined,
+  );
 }

@@ -12,3 +12,14 @@ export const CHARACTER_DETAIL_PARAM = "personaje";
 /** A character's card on /personajes, its detail open. */
 export const characterCardPath = (character: { id: string }) =>
   `/personajes?${CHARACTER_DETAIL_PARAM}=${encodeURIComponent(character.id)}`;
+
+/**
+ * `/login?…&motivo=descubrimiento`: a visitor who reached a chapter by its code comes to sign up
+ * from the chapter's discovery note, and /login says the account keeps that discovery.
+ */
+export const LOGIN_REASON_PARAM = "motivo";
+export const DISCOVERY_MOTIVE = "descubrimiento";
+
+/** The sign-up (or sign-in) page for a visitor who wants to keep what a scan discovered. */
+export const keepDiscoveryPath = (returnTo: string, mode: "signup" | "login") =>
+  `/login?${new URLSearchParams({ ...(mode === "signup" ? { modo: "registro" } : {}), redirectTo: returnTo, [LOGIN_REASON_PARAM]: DISCOVERY_MOTIVE })}`;

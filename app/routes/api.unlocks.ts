@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.unlocks";
-import { unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
+import { type Celebration, unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { getUser } from "../composition/session.server.ts";
+import { takeRememberedScans } from "../composition/remembered-scans.server.ts";
 
 /**
  * Called on every page view by a signed-in reader (first load and each client-side
@@ -19,15 +20,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A path on this site: "//host" or a malformed one is not (URL.parse answers null).
   const visited = raw.startsWith("/") && raw.length <= 500 ? URL.parse(raw, "http://site.invalid") : null;
   if (!visited || visited.origin !== "http://site.invalid") return data({ celebration: null }, { status: 400 });
+  // Codes scanned before signing in or up count as part of this view (decision 025), once.
+  const remembered = await takeRememberedScans({ request, context });
+  const answer = (body: { celebration: Celebration | null }) =>
+    remembered ? data(body, { headers: remembered.forget }) : body;
   try {
-    const celebration = await unlockForVisit(
-      services(context).db,
-      user.id,
-      unlockPathsFor(visited.pathname, visited.search),
-    );
-    return { celebration: celebration.cards.length ? celebration : null };
+    const celebration = await unlockForVisit(services(context).db, user.id, [
+      ...unlockPathsFor(visited.pathname, visited.search),
+      ...(remembered?.paths ?? []),
+    ]);
+    return answer({ celebration: celebration.cards.length ? celebration : null });
   } catch (error) {
     log.error("unlock failed", { requestId: requestId(request), error });
-    return { celebration: null };
+    return answer({ celebration: null });
   }
 }

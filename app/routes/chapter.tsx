@@ -6,7 +6,9 @@ import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
 import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
 import { ChapterNextStepNote } from "../features/chapters/components/chapter-next-step.tsx";
-import { characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
+import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
+import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
+import { ChapterDiscoveryNote } from "../features/chapters/components/chapter-discovery-note.tsx";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
@@ -63,10 +65,25 @@ export async function loader(args: Route.LoaderArgs) {
   // The next chapter's token path stays here: only its hint, number, title and the names of the
   // characters its code unlocks reach the page.
   const nextStep = chapterNextStep(chapter, next, next ? await characterNamesUnlockedBy(db, next.tokenPath) : []);
+  // A visitor who scanned its code: what an account would keep (the scan is remembered, /qr).
+  const discovery =
+    viaToken && !user
+      ? chapterDiscovery(chapter, await characterNamesUnlockedBy(db, chapter.requiredUrl), LOCKED_CHARACTER_IMAGE)
+      : null;
   const { requiredUrl: _hidden, ...visible } = chapter;
   // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
-  return { chapter: visible, preview, viaToken, nextStep, comments, signedIn: user !== null, isAdmin: admin, consent };
+  return {
+    chapter: visible,
+    preview,
+    viaToken,
+    nextStep,
+    discovery,
+    comments,
+    signedIn: user !== null,
+    isAdmin: admin,
+    consent,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -114,7 +131,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Chapter() {
-  const { chapter, viaToken, nextStep, comments, signedIn, isAdmin: admin, consent } = useLoaderData<typeof loader>();
+  const {
+    chapter,
+    viaToken,
+    nextStep,
+    discovery,
+    comments,
+    signedIn,
+    isAdmin: admin,
+    consent,
+  } = useLoaderData<typeof loader>();
   // An author's save reaches open pages without a reload.
   useLiveRevalidation([CHAPTERS_TOPIC]);
   useEffect(() => {
@@ -129,6 +155,7 @@ export default function Chapter() {
       className={`chapter-page chapter-layout-${chapter.layout}${chapter.background ? ` chapter-bg-${chapter.background}` : ""}`}
     >
       <div className="container py-4">
+        {discovery && <ChapterDiscoveryNote discovery={discovery} />}
         {chapter.layout === "second" ? (
           <SecondLayoutChapter chapter={chapter} />
         ) : (

@@ -2,6 +2,7 @@ import { redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginPage } from "../features/auth/components/login-form.tsx";
 import { loginModeOf, requestedReturnPath } from "../features/auth/login-request.ts";
+import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../lib/public-paths.ts";
 import type { LoginReason } from "../features/auth/components/account-benefits.tsx";
 import { findChapterByPath } from "../features/chapters/chapters.server.ts";
 import { signInWithEmail, startGoogleSignIn } from "../features/auth/sign-in.server.ts";
@@ -16,7 +17,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(requestedReturnPath(url, request.headers.get("referer"), env.siteUrl));
   if (await getUser(context)) throw redirect(redirectTo);
   return {
-    reason: await loginReason(services(context).db, redirectTo),
+    reason: await loginReason(services(context).db, redirectTo, url.searchParams.get(LOGIN_REASON_PARAM)),
     mode: loginModeOf(url),
     redirectTo,
     googleEnabled: googleConfig(env) !== null,
@@ -27,14 +28,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 /**
- * Why the reader was sent here: a chapter (often right after scanning a code, before they had an
- * account) or their passport. Only the kind of page is sent back, never the path looked up.
+ * Why the reader was sent here, read from the address alone (a visitor's page may come from the
+ * HTML cache, which is keyed by its address): the note a chapter shows a visitor who scanned its
+ * code (`?motivo=descubrimiento`), a chapter that needs an account or one open to all, their
+ * passport, or the characters. Only the kind of page is sent back, never the path looked up.
  */
-async function loginReason(db: Parameters<typeof findChapterByPath>[0], path: string): Promise<LoginReason> {
+async function loginReason(
+  db: Parameters<typeof findChapterByPath>[0],
+  path: string,
+  motive: string | null,
+): Promise<LoginReason> {
   const pathname = path.split(/[?#]/)[0]!;
   if (pathname === "/pasaporte") return "passport";
-  if (pathname !== "/" && (await findChapterByPath(db, pathname))) return "chapter";
-  return null;
+  if (pathname === "/personajes") return "collection";
+  const found = pathname !== "/" ? await findChapterByPath(db, pathname) : null;
+  if (!found) return null;
+  if (motive === DISCOVERY_MOTIVE) return "discovery";
+  return found.chapter.requiresSignIn ? "chapter" : "open-chapter";
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {

@@ -16,7 +16,8 @@ import { useLiveRevalidation } from "../ui/use-live.ts";
 
 const SEARCH_MAX = 120;
 
-// Public: every character is readable by everyone; a signed-in reader also gets their unlocks.
+// Public, and the same collection for everyone (decision 025): a character a QR code unlocks is a
+// silhouette, name and hint until this reader unlocks it; a signed-in reader also gets their unlocks.
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
   const user = await getUser(context);

@@ -4,6 +4,7 @@ import type { Route } from "./+types/qr";
 import { QR_GUESSING_MESSAGES, QR_MESSAGES } from "../features/qr/qr-messages.ts";
 import { lookUpQrCode, recordQrScan } from "../features/qr/qr.server.ts";
 import { services } from "../composition/context.server.ts";
+import { rememberScanOfVisitor } from "../composition/remembered-scans.server.ts";
 import { log } from "../lib/log.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 import { mayCountView } from "../features/analytics/page-views.server.ts";
@@ -25,7 +26,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const documentRequest = !new URL(request.url).pathname.endsWith(".data");
   if (resolution.state === "valid") {
     // A scanned code is a document request: redirect on the server, one round trip.
-    if (documentRequest) throw redirect(resolution.target);
+    // A visitor's scan is remembered, and unlocked once they sign in or up (decision 025).
+    if (documentRequest)
+      throw redirect(resolution.target, { headers: await rememberScanOfVisitor({ request, context }, params.code) });
     return { state: "valid" as const, target: resolution.target };
   }
   return data({ state: resolution.state, target: null }, { status: resolution.state === "expired" ? 410 : 404 });

@@ -7,12 +7,14 @@ import { uploadedPictures } from "../composition/preview-pictures.server.ts";
 
 /**
  * /vista-previa/personaje/<id>.png: a character's link preview: name, subtitle and picture, which
- * every visitor reads on /personajes (DESIGN.md). Power, weakness and the unlocking path stay out.
+ * every visitor reads on /personajes. Power, weakness and the unlocking path stay out. A character
+ * that a code unlocks is a silhouette for every visitor (decision 025), and a preview is public:
+ * it has none (its shared link shows the site's), so its picture and subtitle stay behind the book.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = previewFileName(params.file);
   const character = id ? await getCharacter(services(context).db, id).catch(() => null) : null;
-  if (!character) return new Response("Vista previa no encontrada.", { status: 404 });
+  if (!character || character.requiredUrl !== null) return new Response("Vista previa no encontrada.", { status: 404 });
   const version = previewVersion(character.updatedAt.getTime());
   return previewResponse(request, {
     key: `personaje:${character.id}:${version}`,

@@ -48,10 +48,17 @@ test.describe("/personajes", () => {
     expect(names.slice(0, SEEDED_IN_ORDER.length)).toEqual(SEEDED_IN_ORDER.map((character) => character.name));
     for (const character of SEEDED_IN_ORDER) {
       const button = card(page, character.name);
-      await expect(button).toHaveAccessibleName(`${character.name} ${STYLE_LABELS[character.style]}`);
+      // A character that a code unlocks is locked for a visitor too (decision 025).
+      const locked = character.requiredUrl !== null;
+      await expect(button).toHaveAccessibleName(
+        `${character.name} ${STYLE_LABELS[character.style]}${locked ? " Bloqueado" : ""}`,
+      );
       await expect(button.locator("xpath=..")).toHaveClass(new RegExp(`character-style-${character.style}`));
       await expect(button.locator(".character-style-badge")).toHaveText(STYLE_LABELS[character.style]);
-      await expect(cardImage(page, character.name)).toHaveAttribute("alt", `${character.name}, ${character.subtitle}`);
+      await expect(cardImage(page, character.name)).toHaveAttribute(
+        "alt",
+        locked ? `Silueta de ${character.name}, aún bloqueado` : `${character.name}, ${character.subtitle}`,
+      );
     }
     // 3:4 cards, six to a row on a wide screen.
     const first = await card(page, SEEDED_IN_ORDER[0]!.name).boundingBox();
@@ -63,9 +70,12 @@ test.describe("/personajes", () => {
     // The first row loads at once, the rest lazily.
     await expect(cardImage(page, SEEDED_IN_ORDER[0]!.name)).toHaveAttribute("loading", "eager");
     await expect(cardImage(page, SEEDED_IN_ORDER[6]!.name)).toHaveAttribute("loading", "lazy");
-    // A visitor sees no lock marks and no progress.
-    await expect(page.getByText("Bloqueado")).toHaveCount(0);
+    // A visitor has no progress line, but an invitation to keep what they discover.
     await expect(page.getByTestId("unlock-progress")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Crea tu cuenta" })).toHaveAttribute(
+      "href",
+      "/login?modo=registro&redirectTo=%2Fpersonajes",
+    );
   });
 
   test("three cards to a row on a phone", async ({ page }) => {

@@ -41,6 +41,9 @@ test.describe("modals on a phone", () => {
   test("a character's long card scrolls under a close button that stays in view and works by keyboard", async ({
     page,
   }) => {
+    // Her full card is a reader's once they scan her code (locked cards are short: decision 025).
+    await signUp(page);
+    await page.goto("/qr/capitulo-7");
     await gotoHydrated(page, "/personajes");
     const cardButton = page.getByRole("button", { name: /^Mictecacíhuatl / });
     await cardButton.focus();

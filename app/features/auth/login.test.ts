@@ -107,7 +107,7 @@ describe("Google sign-in without GOOGLE_CLIENT_ID", () => {
 });
 
 describe("why a reader is asked to sign in", () => {
-  it("says so when they came from a chapter (its printed code or its slug) or their passport", async () => {
+  it("says so when they came from a chapter (its printed code or its slug), a scan, their passport or the characters", async () => {
     const { loader: loginLoader } = await import("../../routes/login.tsx");
     const { CHAPTER_PATHS, tokenPathOf } = await import("../../../db/seed/chapter-paths.ts");
     const services = await createTestServices("pglite", { seed: true });
@@ -117,6 +117,13 @@ describe("why a reader is asked to sign in", () => {
       const chapter2 = CHAPTER_PATHS[1]!;
       expect(await reasonFor(`?redirectTo=${encodeURIComponent(tokenPathOf(chapter2))}`)).toBe("chapter");
       expect(await reasonFor(`?redirectTo=%2F${chapter2.slug}`)).toBe("chapter");
+      // Chapter 1 is open to all: an account is for commenting and keeping it, not for opening it.
+      const chapter1 = CHAPTER_PATHS[0]!;
+      expect(await reasonFor(`?redirectTo=%2F${chapter1.slug}`)).toBe("open-chapter");
+      expect(await reasonFor(`?redirectTo=%2F${chapter1.slug}&motivo=descubrimiento`)).toBe("discovery");
+      // The motive alone, without a chapter to keep, says nothing.
+      expect(await reasonFor("?redirectTo=%2Feventos&motivo=descubrimiento")).toBeNull();
+      expect(await reasonFor("?redirectTo=%2Fpersonajes")).toBe("collection");
       expect(await reasonFor("?redirectTo=%2Fpasaporte")).toBe("passport");
       expect(await reasonFor("?redirectTo=%2Feventos")).toBeNull();
       expect(await reasonFor("")).toBeNull();

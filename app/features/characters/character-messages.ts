@@ -18,6 +18,11 @@ export const CHARACTER_MESSAGES = {
   unlocked: "Desbloqueado",
   loading: "Cargando personajes…",
   searchLabel: "Buscar personaje por nombre",
+  /** A visitor's invitation: the cards with a lock are found with the book's codes. */
+  visitorInvitation: "Las cartas con candado se descubren con los códigos QR del libro.",
+  visitorInvitationLink: "Crea tu cuenta",
+  visitorInvitationRest: " para guardar los personajes que descubras.",
+  lockedDetailInvitation: "Crea tu cuenta para guardar este personaje cuando escanees su código.",
 } as const;
 
 /** The reader's progress line, e.g. «Has desbloqueado 3 de 13 personajes». */
@@ -31,3 +36,6 @@ export const STYLE_LABELS: Record<CharacterStyle, string> = {
   rare: "Raro",
   event: "Evento",
 };
+
+/** Where a visitor's invitation leads: sign-up, then back to the collection. */
+export const SIGN_UP_FROM_COLLECTION = "/login?modo=registro&redirectTo=%2Fpersonajes";

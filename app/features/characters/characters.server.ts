@@ -167,10 +167,11 @@ export function toPublicCharacter(character: Character): OpenCharacter {
 }
 
 /**
- * The /personajes collection. Every character is readable by everyone (DESIGN.md); a signed-in
- * reader also learns which ones they have unlocked. A character with no unlocking path can never
- * be unlocked by a visit, so it counts as unlocked for every reader (Valentina and Taquito:
- * "Siempre disponible").
+ * The /personajes collection, the same for everyone (DESIGN.md, decision 025): a character with
+ * no unlocking path is open to all ("Siempre disponible": Valentina and Taquito) and counts as
+ * unlocked for every reader; one that a QR code unlocks is a silhouette, its name and its hint
+ * (LockedCharacter) until this reader unlocks it, so a visitor sees it locked too. A signed-in
+ * reader also learns which ones they have unlocked.
  */
 export async function readCatalogue(db: Db, userId: string | null): Promise<CharacterCatalogue> {
   const [characters, unlockedRows] = await Promise.all([
@@ -179,15 +180,14 @@ export async function readCatalogue(db: Db, userId: string | null): Promise<Char
       ? db.selectFrom("unlocked_characters").select("character_id").where("user_id", "=", userId).execute()
       : Promise.resolve(null),
   ]);
-  if (!unlockedRows) return { characters: characters.map(toPublicCharacter), unlockedIds: null };
-  const unlocked = new Set(unlockedRows.map((row) => row.character_id));
+  const unlocked = new Set((unlockedRows ?? []).map((row) => row.character_id));
   const open = (character: Character) => character.requiredUrl === null || unlocked.has(character.id);
   return {
-    // A reader's locked cards carry no details (LockedCharacter).
+    // Locked cards carry no details (LockedCharacter), for a visitor as for a reader.
     characters: characters.map((character) =>
       open(character) ? toPublicCharacter(character) : toLockedCharacter(character),
     ),
-    unlockedIds: characters.filter(open).map((character) => character.id),
+    unlockedIds: unlockedRows ? characters.filter(open).map((character) => character.id) : null,
   };
 }
 

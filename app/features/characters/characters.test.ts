@@ -104,12 +104,25 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("characters on %s", (kind) => {
       ]);
     });
 
-    it("gives a visitor every character and no unlocks, without the unlocking paths", async () => {
-      await insert([{ id: "mariposa", name: "Mariposa", sort_order: 1, required_url: "/capitulo-secreto" }]);
-      const catalogue = await readCatalogue(services.db, null);
-      expect(catalogue.unlockedIds).toBeNull();
-      expect(catalogue.characters).toHaveLength(1);
-      expect(JSON.stringify(catalogue)).not.toContain("/capitulo-secreto");
+    it("gives a visitor the collection a new reader gets: coded characters locked, no unlocks, no paths", async () => {
+      await insert([
+        { id: "valentina", name: "Valentina", sort_order: 0, required_url: null },
+        { id: "mariposa", name: "Mariposa", sort_order: 1, required_url: "/capitulo-secreto" },
+      ]);
+      await services.db
+        .updateTable("characters")
+        .set({ weakness: "Secreto: la lluvia." })
+        .where("id", "=", "mariposa")
+        .execute();
+      const visitor = await readCatalogue(services.db, null);
+      expect(visitor.unlockedIds).toBeNull();
+      expect(visitor.characters.map((character) => [character.id, character.locked])).toEqual([
+        ["valentina", false],
+        ["mariposa", true],
+      ]);
+      expect(visitor.characters).toEqual((await readCatalogue(services.db, reader.userId)).characters);
+      expect(JSON.stringify(visitor)).not.toContain("/capitulo-secreto");
+      expect(JSON.stringify(visitor)).not.toContain("la lluvia");
     });
 
     it("tells a signed-in reader what they unlocked; characters with no unlocking path count as unlocked", async () => {

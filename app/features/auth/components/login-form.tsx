@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../../../lib/public-paths.ts";
 import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
@@ -52,6 +53,8 @@ export function LoginPage({
   const otherMode = new URLSearchParams({
     ...(mode === "login" ? { modo: "registro" } : {}),
     ...(redirectTo !== "/" ? { redirectTo } : {}),
+    // Still the same reason in the other mode.
+    ...(reason === "discovery" ? { [LOGIN_REASON_PARAM]: DISCOVERY_MOTIVE } : {}),
   });
   const otherModeHref = otherMode.size ? `/login?${otherMode}` : "/login";
   const signup = mode === "signup";
@@ -65,7 +68,7 @@ export function LoginPage({
               {PASSWORD_RESET_MESSAGES.changed}
             </p>
           )}
-          {!passwordChanged && <AccountBenefits reason={reason} />}
+          {!passwordChanged && <AccountBenefits reason={reason} mode={mode} />}
 
           {/* A sign-in method that is off is not offered at all, let alone recommended. */}
           {googleEnabled && (

@@ -1,14 +1,20 @@
+import { Link } from "react-router";
 import type { PublicCharacter } from "../characters.server.ts";
-import { CHARACTER_MESSAGES, STYLE_LABELS } from "../character-messages.ts";
+import { CHARACTER_MESSAGES, SIGN_UP_FROM_COLLECTION, STYLE_LABELS } from "../character-messages.ts";
 import { LockIcon, characterAlt } from "./character-card.tsx";
 
 export const DETAIL_TITLE_ID = "personaje-detalle-titulo";
 
-type Props = { character: PublicCharacter; unlocked: boolean | null };
+type Props = {
+  character: PublicCharacter;
+  unlocked: boolean | null;
+  /** A visitor's locked card invites them to an account that keeps what they discover. */
+  signedIn: boolean;
+};
 
 /** Every field of SPEC.md §3 a reader cares about, inside the detail modal. */
-export function CharacterDetail({ character, unlocked }: Props) {
-  if (character.locked) return <LockedCharacterDetail character={character} />;
+export function CharacterDetail({ character, unlocked, signedIn }: Props) {
+  if (character.locked) return <LockedCharacterDetail character={character} signedIn={signedIn} />;
   const facts: [string, string][] = [
     ["Poder", character.power],
     ["Debilidad", character.weakness],
@@ -80,7 +86,13 @@ export function CharacterDetail({ character, unlocked }: Props) {
 }
 
 /** A locked card's modal: the silhouette, the name and how to unlock it; nothing else is known here. */
-function LockedCharacterDetail({ character }: { character: Extract<PublicCharacter, { locked: true }> }) {
+function LockedCharacterDetail({
+  character,
+  signedIn,
+}: {
+  character: Extract<PublicCharacter, { locked: true }>;
+  signedIn: boolean;
+}) {
   return (
     <div className={`row g-4 character-detail character-style-${character.style} is-locked`}>
       <div className="col-md-5">
@@ -108,6 +120,11 @@ function LockedCharacterDetail({ character }: { character: Extract<PublicCharact
             <dd>{character.requiredUrlText}</dd>
           </div>
         </dl>
+        {!signedIn && (
+          <p className="character-invitation">
+            <Link to={SIGN_UP_FROM_COLLECTION}>{CHARACTER_MESSAGES.lockedDetailInvitation}</Link>
+          </p>
+        )}
       </div>
     </div>
   );

@@ -1,10 +1,12 @@
-import { useState } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigation, useRevalidator } from "react-router";
 import { DialogModal } from "../../../ui/dialog-modal.tsx";
+import { useNonce } from "../../../ui/nonce.tsx";
+import { useValueFromBeforeHydration } from "../../../ui/use-value-from-before-hydration.ts";
 import { CHARACTER_DETAIL_PARAM } from "../../../lib/public-paths.ts";
 import type { PublicCharacter } from "../characters.server.ts";
-import { CHARACTER_MESSAGES, unlockProgress } from "../character-messages.ts";
-import { filterByName, noCharactersMessage } from "../character-search.ts";
+import { CHARACTER_MESSAGES, SIGN_UP_FROM_COLLECTION, unlockProgress } from "../character-messages.ts";
+import { FILTER_BEFORE_HYDRATION, SEARCH_FIELD_ID, filterByName, noCharactersMessage } from "../character-search.ts";
 import { CharacterCard } from "./character-card.tsx";
 import { CharacterDetail, DETAIL_TITLE_ID } from "./character-detail.tsx";
 
@@ -35,12 +37,26 @@ function replaceParamInUrl(name: string, value: string) {
 
 export function CharacterGallery({ characters, unlockedIds, search: searchFromUrl, openId, loadError }: Props) {
   const [search, setSearch] = useState(searchFromUrl);
+  // The field is uncontrolled: what a reader typed before the scripts arrived (the inline filter
+  // below already applied it) becomes the search when the page hydrates, and the address's ?q=.
+  const searchField = useValueFromBeforeHydration<HTMLInputElement>((typed) => {
+    if (typed === searchFromUrl) return;
+    setSearch(typed);
+    replaceParamInUrl("q", typed);
+  });
   // A real navigation to another ?q= (back button, a link) replaces what was typed.
   const [lastSearchFromUrl, setLastSearchFromUrl] = useState(searchFromUrl);
   if (searchFromUrl !== lastSearchFromUrl) {
     setLastSearchFromUrl(searchFromUrl);
     setSearch(searchFromUrl);
   }
+  const searchShownFromUrl = useRef(searchFromUrl);
+  useEffect(() => {
+    if (searchShownFromUrl.current === searchFromUrl) return;
+    searchShownFromUrl.current = searchFromUrl;
+    if (searchField.current) searchField.current.value = searchFromUrl;
+  }, [searchFromUrl, searchField]);
+  const nonce = useNonce();
   const [detailId, setDetailId] = useState(openId);
   const [open, setOpen] = useState(openId !== null);
   // A link to another ?personaje= while the page is shown opens that one.
@@ -78,6 +94,13 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
             {unlockProgress(unlockedCount, characters.length)}
           </p>
         )}
+        {!unlocked && characters.some((character) => character.locked) && (
+          <p className="characters-invitation">
+            {CHARACTER_MESSAGES.visitorInvitation}{" "}
+            <Link to={SIGN_UP_FROM_COLLECTION}>{CHARACTER_MESSAGES.visitorInvitationLink}</Link>
+            {CHARACTER_MESSAGES.visitorInvitationRest}
+          </p>
+        )}
       </header>
 
       {/* Without JavaScript yet, the form still works: it asks the server for ?q=. */}
@@ -88,15 +111,16 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
         className="characters-search mb-3"
         onSubmit={(event) => event.preventDefault()}
       >
-        <label htmlFor="buscar-personaje" className="form-label">
+        <label htmlFor={SEARCH_FIELD_ID} className="form-label">
           {CHARACTER_MESSAGES.searchLabel}
         </label>
         <input
-          id="buscar-personaje"
+          ref={searchField}
+          id={SEARCH_FIELD_ID}
           name="q"
           type="search"
           className="form-control"
-          value={search}
+          defaultValue={searchFromUrl}
           maxLength={120}
           autoComplete="off"
           onChange={(event) => {
@@ -144,6 +168,9 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
         </ul>
       )}
 
+      {/* Filters the server's cards as the reader types, from the first paint until React takes over. */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FILTER_BEFORE_HYDRATION }} suppressHydrationWarning />
+
       <DialogModal
         open={open && detail !== null}
         onClose={() => {
@@ -155,7 +182,13 @@ export function CharacterGallery({ characters, unlockedIds, search: searchFromUr
         size="lg"
         className="character-modal"
       >
-        {detail && <CharacterDetail character={detail} unlocked={unlocked ? unlocked.has(detail.id) : null} />}
+        {detail && (
+          <CharacterDetail
+            character={detail}
+            unlocked={unlocked ? unlocked.has(detail.id) : null}
+            signedIn={unlocked !== null}
+          />
+        )}
       </DialogModal>
     </div>
   );

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as qrLoader } from "../routes/qr.tsx";
+import { action as unlockAction } from "../routes/api.unlocks.ts";
+import { loader as rootLoader } from "../root.tsx";
+import { unlockedCharacterIds } from "../features/unlocks/unlocks.server.ts";
+import {
+  createTestServices,
+  routeArgs,
+  settle,
+  signUpReader,
+  type TestServices,
+} from "../../tests/support/route-harness.ts";
+import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
+
+type Answer = { data?: unknown; init?: { headers?: HeadersInit } };
+const setCookieOf = (answer: unknown) =>
+  answer instanceof Response
+    ? answer.headers.getSetCookie()
+    : new Headers((answer as Answer).init?.headers).getSetCookie();
+const bodyOf = (answer: unknown) => ((answer as Answer).init ? (answer as Answer).data : answer) as never;
+
+/** The `name=value` part of a Set-Cookie, to send back as a Cookie header. */
+const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
+
+describe("scans remembered for a visitor until they sign in or up (decision 025)", () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices("pglite", { seed: true });
+  });
+  afterAll(async () => {
+    await services.dispose();
+  });
+
+  async function scan(code: string, cookie?: string) {
+    const args = await routeArgs(services, `/qr/${code}`, { cookie });
+    return (await settle(() => qrLoader({ ...(args as object), params: { code } } as never))) as Response;
+  }
+
+  it("remembers a visitor's scan in an httpOnly cookie that names the code, not its path", async () => {
+    const redirect = await scan("capitulo-1");
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe(tokenPathOf(CHAPTER_PATHS[0]!));
+    const [cookie] = redirect.headers.getSetCookie();
+    expect(cookie).toMatch(/^codigos-escaneados=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Max-Age=7200/);
+    expect(cookie).not.toContain(CHAPTER_PATHS[0]!.token);
+
+    // A signed-in reader's scan is unlocked by the page it leads to: nothing to remember.
+    const reader = await signUpReader(services, "ya-lectora@example.com");
+    expect((await scan("capitulo-1", reader.cookie)).headers.getSetCookie()).toEqual([]);
+  });
+
+  it("unlocks the remembered scans with the first signed-in view, once, and forgets them", async () => {
+    const scanned = cookiePair((await scan("capitulo-2")).headers.getSetCookie()[0]!);
+    const reader = await signUpReader(services, "nueva@example.com");
+    const both = `${reader.cookie}; ${scanned}`;
+
+    // A client-side view of any page (here /eventos) after signing in.
+    const first = await unlockAction(
+      await routeArgs(services, "/api/unlocks", {
+        method: "POST",
+        cookie: both,
+        body: JSON.stringify({ path: "/eventos" }),
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    expect(bodyOf(first)).toMatchObject({
+      celebration: { firstUnlock: true, cards: [{ name: "La abuela Lupe" }, { name: "Casa de la abuela" }] },
+    });
+    expect(setCookieOf(first)).toEqual([expect.stringMatching(/^codigos-escaneados=.*; Max-Age=0;/)]);
+    expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual(["abuela-lupe"]);
+
+    // A full page load does the same, for another reader on another device.
+    const other = await signUpReader(services, "otra@example.com");
+    const loaded = await rootLoader(await routeArgs(services, "/", { cookie: `${other.cookie}; ${scanned}` }));
+    expect(loaded.data.celebration).toMatchObject({ firstUnlock: true, cards: [{ name: "La abuela Lupe" }, {}] });
+    expect(setCookieOf(loaded)).toEqual([expect.stringMatching(/Max-Age=0/)]);
+    // Without the cookie (forgotten), nothing more.
+    const again = await rootLoader(await routeArgs(services, "/", { cookie: other.cookie }));
+    expect(again.data.celebration).toBeNull();
+    expect(setCookieOf(again)).toEqual([]);
+  });
+
+  it("a remembered code that has been switched off since opens nothing", async () => {
+    const scanned = cookiePair((await scan("capitulo-3")).headers.getSetCookie()[0]!);
+    await services.db.updateTable("qr_codes").set({ active: false }).where("code", "=", "capitulo-3").execute();
+    const reader = await signUpReader(services, "tarde@example.com");
+    const loaded = await rootLoader(await routeArgs(services, "/", { cookie: `${reader.cookie}; ${scanned}` }));
+    expect(loaded.data.celebration).toBeNull();
+    expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual([]);
+  });
+});
