@@ -3,21 +3,16 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/chapter";
 import { FirstLayoutChapter, SecondLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
-import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
-import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
 import { ChapterNextStepNote } from "../features/chapters/components/chapter-next-step.tsx";
-import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
-import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
 import { ChapterDiscoveryNote } from "../features/chapters/components/chapter-discovery-note.tsx";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
-import { listComments } from "../features/comments/comments.server.ts";
-import { consentState, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
+import { participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "../composition/context.server.ts";
-import { getUser, requireUser } from "../composition/session.server.ts";
+import { chapterPageData, openChapter } from "../composition/chapter-page.server.ts";
+import { requireUser } from "../composition/session.server.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 
@@ -29,62 +24,10 @@ const WaitingNotice = lazy(() =>
 
 /**
  * The catch-all route: the path is a chapter's printed token path or its slug, looked up in the
- * database; anything else is the 404 page (root ErrorBoundary).
- *
- * Longer than the ~120 lines a route module keeps to, for a reason: a chapter page joins six
- * features (chapters, comments, guardians, characters, admins, seo), and features may not import
- * each other (docs/decisions/006), so joining them is this route's work. Each step it takes is a
- * call into one feature.
+ * database; anything else is the 404 page (root ErrorBoundary). What the page shows is gathered
+ * from six features by app/composition/chapter-page.server.ts.
  */
-async function openChapter({ url, context }: { url: URL; context: Route.LoaderArgs["context"] }) {
-  const { db, env } = services(context);
-  const found = await findChapterByPath(db, url.pathname);
-  if (!found) throw data(null, { status: 404 });
-  const { chapter, viaToken } = found;
-  const user = chapter.requiresSignIn ? await requireUser({ url, context }) : await getUser(context);
-  // The printed token always opens its chapter (and the root loader unlocks it); the slug only
-  // once the chapter is open to this reader, or for everyone when forced. A slug unlocks nothing.
-  if (
-    !viaToken &&
-    !(await slugOpensFor(db, chapter, { userId: user?.id ?? null, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED }))
-  )
-    throw data(null, { status: 404 });
-  return { chapter, viaToken, user };
-}
-
-export async function loader(args: Route.LoaderArgs) {
-  const { chapter, viaToken, user } = await openChapter(args);
-  const { db } = services(args.context);
-  // Which comments this reader may see is decided here, on the server (held ones: author and admins).
-  const admin = user ? await isAdmin(db, user.id) : false;
-  const [comments, consent, next] = await Promise.all([
-    listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin }),
-    user ? consentState(db, user.id) : null,
-    nextChapterAfter(db, chapter),
-  ]);
-  // The next chapter's token path stays here: only its hint, number, title and the names of the
-  // characters its code unlocks reach the page.
-  const nextStep = chapterNextStep(chapter, next, next ? await characterNamesUnlockedBy(db, next.tokenPath) : []);
-  // A visitor who scanned its code: what an account would keep (the scan is remembered, /qr).
-  const discovery =
-    viaToken && !user
-      ? chapterDiscovery(chapter, await characterNamesUnlockedBy(db, chapter.requiredUrl), LOCKED_CHARACTER_IMAGE)
-      : null;
-  const { requiredUrl: _hidden, ...visible } = chapter;
-  // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
-  const preview = chapterPreviewPath(chapter.slug, chapter.version);
-  return {
-    chapter: visible,
-    preview,
-    viaToken,
-    nextStep,
-    discovery,
-    comments,
-    signedIn: user !== null,
-    isAdmin: admin,
-    consent,
-  };
-}
+export const loader = (args: Route.LoaderArgs) => chapterPageData(args);
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);

@@ -1,0 +1,71 @@
+import { data, type RouterContextProvider } from "react-router";
+import { isAdmin } from "../features/admins/admins.server.ts";
+import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
+import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
+import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
+import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
+import { listComments } from "../features/comments/comments.server.ts";
+import { consentState } from "../features/guardians/guardian-consent.server.ts";
+import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
+import { services } from "./context.server.ts";
+import { getUser, requireUser } from "./session.server.ts";
+
+type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider> };
+
+/**
+ * The chapter at this address, if this reader may open it: by its printed token path always, by
+ * its slug once open to them (or for everyone when forced); anything else is a 404.
+ */
+export async function openChapter({ url, context }: ChapterRequest) {
+  const { db, env } = services(context);
+  const found = await findChapterByPath(db, url.pathname);
+  if (!found) throw data(null, { status: 404 });
+  const { chapter, viaToken } = found;
+  const user = chapter.requiresSignIn ? await requireUser({ url, context }) : await getUser(context);
+  // The printed token always opens its chapter (and the root loader unlocks it); the slug only
+  // once the chapter is open to this reader, or for everyone when forced. A slug unlocks nothing.
+  if (
+    !viaToken &&
+    !(await slugOpensFor(db, chapter, { userId: user?.id ?? null, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED }))
+  )
+    throw data(null, { status: 404 });
+  return { chapter, viaToken, user };
+}
+
+/**
+ * What a chapter page shows, joined from six features (chapters, comments, guardians, characters,
+ * admins, seo), which may not import each other (docs/decisions/006): each step is a call into one.
+ */
+export async function chapterPageData(args: ChapterRequest) {
+  const { chapter, viaToken, user } = await openChapter(args);
+  const { db } = services(args.context);
+  // Which comments this reader may see is decided here, on the server (held ones: author and admins).
+  const admin = user ? await isAdmin(db, user.id) : false;
+  const [comments, consent, next] = await Promise.all([
+    listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin }),
+    user ? consentState(db, user.id) : null,
+    nextChapterAfter(db, chapter),
+  ]);
+  // The next chapter's token path stays here: only its hint, number, title and the names of the
+  // characters its code unlocks reach the page.
+  const nextStep = chapterNextStep(chapter, next, next ? await characterNamesUnlockedBy(db, next.tokenPath) : []);
+  // A visitor who scanned its code: what an account would keep (the scan is remembered, /qr).
+  const discovery =
+    viaToken && !user
+      ? chapterDiscovery(chapter, await characterNamesUnlockedBy(db, chapter.requiredUrl), LOCKED_CHARACTER_IMAGE)
+      : null;
+  const { requiredUrl: _hidden, ...visible } = chapter;
+  // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
+  const preview = chapterPreviewPath(chapter.slug, chapter.version);
+  return {
+    chapter: visible,
+    preview,
+    viaToken,
+    nextStep,
+    discovery,
+    comments,
+    signedIn: user !== null,
+    isAdmin: admin,
+    consent,
+  };
+}
