@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
+import { tokenPath, VISITOR_PAGES } from "./pages.ts";
 import {
   expect,
   expectNoAxeViolations,
@@ -43,37 +43,11 @@ async function expectNoViolations(page: Page, path: string) {
 
 const expectNoViolationsHere = expectNoAxeViolations;
 
-const tokenPath = (number: number) => `/${CHAPTER_PATHS.find((chapter) => chapter.number === number)!.token}`;
-
 test.describe("at phone width", () => {
   test.use({ viewport: PHONE });
 
   test("visitor pages have no accessibility violations", async ({ page }) => {
-    for (const path of [
-      "/",
-      "/?book",
-      "/personajes",
-      "/personajes?q=ta",
-      "/el-libro",
-      "/eventos",
-      "/eventos?taquito",
-      "/capitulos",
-      "/contact",
-      "/login",
-      "/login?modo=registro",
-      "/salida-a-tzintzuntzan",
-      tokenPath(1),
-      "/qr/no-existe",
-      "/qr/event",
-      "/pagina-que-no-existe",
-      "/privacidad",
-      "/recuperar-contrasena",
-      "/recuperar-contrasena/nueva?token=ficha-de-prueba",
-      "/recuperar-contrasena/nueva?error=INVALID_TOKEN",
-      "/cuenta-borrada",
-      "/pasaporte",
-      "/permiso-familiar/caducado",
-    ]) {
+    for (const path of VISITOR_PAGES) {
       await expectNoViolations(page, path);
     }
     // Open modals: a character's card (a shared link opens it) and a chapter's picture.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
+import { tokenPath, VISITOR_PAGES } from "./pages.ts";
 import { expect, signUp, test } from "./support.ts";
 
 // WCAG 1.4.4 (text resized to 200%) and 1.4.10 (reflow at 320 CSS px): axe cannot see either.
@@ -7,35 +7,6 @@ import { expect, signUp, test } from "./support.ts";
 // (a table or a code block may scroll inside its own box; the page itself may not).
 test.slow();
 test.use({ viewport: { width: 320, height: 640 }, reducedMotion: "reduce" });
-
-const tokenPath = (number: number) => `/${CHAPTER_PATHS.find((chapter) => chapter.number === number)!.token}`;
-
-/** The visitor pages of accessibility.spec.ts. */
-const PUBLIC_PAGES = [
-  "/",
-  "/?book",
-  "/personajes",
-  "/personajes?q=ta",
-  "/el-libro",
-  "/eventos",
-  "/eventos?taquito",
-  "/capitulos",
-  "/contact",
-  "/login",
-  "/login?modo=registro",
-  "/salida-a-tzintzuntzan",
-  tokenPath(1),
-  "/qr/no-existe",
-  "/qr/event",
-  "/pagina-que-no-existe",
-  "/privacidad",
-  "/recuperar-contrasena",
-  "/recuperar-contrasena/nueva?token=ficha-de-prueba",
-  "/recuperar-contrasena/nueva?error=INVALID_TOKEN",
-  "/cuenta-borrada",
-  "/pasaporte",
-  "/permiso-familiar/caducado",
-];
 
 /**
  * Twice the browser's text size: what a reader who sets 'Text size: 200%' gets (the root's size,
@@ -86,7 +57,7 @@ async function pagesWiderThanTheScreen(page: Page, paths: string[]) {
 }
 
 test("public pages fit a 320 px screen with text at 200%", async ({ page }) => {
-  expect(await pagesWiderThanTheScreen(page, PUBLIC_PAGES)).toEqual([]);
+  expect(await pagesWiderThanTheScreen(page, VISITOR_PAGES)).toEqual([]);
 });
 
 test("a reader's pages fit a 320 px screen with text at 200%", async ({ page }) => {
