@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as qrLoader } from "../routes/qr.tsx";
 import { action as unlockAction } from "../routes/api.unlocks.ts";
 import { loader as rootLoader } from "../root.tsx";
 import { unlockedCharacterIds } from "../features/unlocks/unlocks.server.ts";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  type TestServices,
-} from "../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader } from "../../tests/support/route-harness.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
+import { useTestServices } from "../../tests/support/fixtures.ts";
 
 type Answer = { data?: unknown; init?: { headers?: HeadersInit } };
 const setCookieOf = (answer: unknown) =>
@@ -23,13 +18,7 @@ const bodyOf = (answer: unknown) => ((answer as Answer).init ? (answer as Answer
 const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
 
 describe("scans remembered for a visitor until they sign in or up (decision 025)", () => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices("pglite", { seed: true });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices("pglite", { seed: true });
 
   async function scan(code: string, cookie?: string) {
     const args = await routeArgs(services, `/qr/${code}`, { cookie });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as liveLoader } from "../../app/routes/api.live.ts";
-import { createTestServices, routeArgs, type TestServices } from "../support/route-harness.ts";
+import { routeArgs } from "../support/route-harness.ts";
+import { useTestServices } from "../support/fixtures.ts";
 
 describe("live feed connection caps", () => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices("pglite", { env: { LIVE_MAX_PER_ADDRESS: "2", LIVE_MAX_CONNECTIONS: "3" } });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices("pglite", { env: { LIVE_MAX_PER_ADDRESS: "2", LIVE_MAX_CONNECTIONS: "3" } });
 
   const open = async (ip: string) => {
     const controller = new AbortController();

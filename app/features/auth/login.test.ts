@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../routes/login.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  signUpReader,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { createTestServices, routeArgs, signUpReader } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 type DataResult = { data?: { error?: string; fieldErrors?: Record<string, string> }; init?: { status?: number } };
 const asData = (value: unknown) => value as DataResult;
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-in on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind);
   beforeAll(async () => {
-    services = await createTestServices(kind);
     await signUpReader(services, "lectora@example.com", "cempasuchil-2025");
-  });
-  afterAll(async () => {
-    await services.dispose();
   });
 
   const attempt = async (password: string, ip: string) =>

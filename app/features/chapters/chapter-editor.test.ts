@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "../../routes/adminpanel.capitulos.$id.tsx";
 import { action as listAction } from "../../routes/adminpanel.capitulos.tsx";
 import { loader as chapterLoader } from "../../routes/chapter.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { listEditorChapters, renderChapterMarkdown } from "./chapter-editor.server.ts";
 import { parseChapterForm } from "./chapter.schema.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const valid = {
   intent: "save",
@@ -97,11 +91,10 @@ describe("the chapter form's rules", () => {
 });
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("the chapter editor on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind, { seed: true });
   let admin: string;
   let reader: string;
   beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
     const account = await signUpReader(services, "editor-admin@example.com");
     await services.db
       .insertInto("admins")
@@ -109,9 +102,6 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("the chapter editor on %s", (kind) => {
       .execute();
     admin = account.cookie;
     reader = (await signUpReader(services, "editor-reader@example.com")).cookie;
-  });
-  afterAll(async () => {
-    await services.dispose();
   });
 
   const save = async (id: string, form: Record<string, string>, cookie = admin) =>

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as chapterLoader } from "../../routes/chapter.tsx";
 import { loader as rootLoader } from "../../root.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 /** The root loader's data (wrapped in data(): it may forget remembered scans with a cookie). */
 const rootDataOf = async (args: Parameters<typeof rootLoader>[0]) => (await rootLoader(args)).data;
@@ -18,13 +12,7 @@ const byNumber = (number: number) => CHAPTER_PATHS.find((chapter) => chapter.num
 
 /** The catch-all chapter route with the real check (CHAPTERS_FORCE_UNLOCKED=false). */
 describe("the chapter route, looked up in the database", () => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices("pglite", { seed: true, env: { CHAPTERS_FORCE_UNLOCKED: "false" } });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices("pglite", { seed: true, env: { CHAPTERS_FORCE_UNLOCKED: "false" } });
 
   const open = async (path: string, cookie?: string) =>
     settle(async () => chapterLoader(await routeArgs(services, path, { cookie })));
@@ -66,13 +54,7 @@ describe("the chapter route, looked up in the database", () => {
 });
 
 describe("the chapter route with forced unlock (the default)", () => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices("pglite", { seed: true });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices("pglite", { seed: true });
 
   it("opens every chapter by its slug for a signed-in reader, unlocking nothing", async () => {
     const reader = await signUpReader(services, "forced@example.com");

@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestDatabase,
-  DATABASE_KINDS,
-  insertUsers,
-  type TestDatabase,
-} from "../../../tests/support/test-database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_KINDS, insertUsers } from "../../../tests/support/test-database.ts";
 import { CHAPTER_PATHS } from "../../../db/seed/chapter-paths.ts";
 import {
   findChapterByPath,
@@ -13,6 +8,7 @@ import {
   showSpecialChapterCard,
   slugOpensFor,
 } from "./chapters.server.ts";
+import { useTestDatabase } from "../../../tests/support/fixtures.ts";
 
 describe("chapter body sanitising", () => {
   it("keeps the story's formatting", () => {
@@ -38,13 +34,9 @@ describe("the special chapter card", () => {
 });
 
 describe.each(DATABASE_KINDS)("chapters on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: true });
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { seed: true });
     await insertUsers(database.db, "reader");
-  });
-  afterAll(async () => {
-    await database.dispose();
   });
 
   it("finds every chapter by its token path and by its slug", async () => {

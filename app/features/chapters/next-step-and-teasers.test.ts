@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import {
-  createTestDatabase,
-  DATABASE_KINDS,
-  insertUsers,
-  openPgliteInMemory,
-  type TestDatabase,
-} from "../../../tests/support/test-database.ts";
+import { DATABASE_KINDS, insertUsers, openPgliteInMemory } from "../../../tests/support/test-database.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { seedChapterTexts } from "../../../db/seed/chapters.ts";
 import { seedCharacters } from "../../../db/seed/characters.ts";
@@ -15,6 +9,7 @@ import { migrations } from "../../lib/migrations.server.ts";
 import { characterNamesUnlockedBy } from "../characters/characters.server.ts";
 import { chapterNextStep, JOURNEY_COMPLETE, NEXT_CODE_FALLBACK } from "./chapter-next-step.ts";
 import { listChapterCards, nextChapterAfter } from "./chapters.server.ts";
+import { useTestDatabase } from "../../../tests/support/fixtures.ts";
 
 const TOKENS = CHAPTER_PATHS.map(tokenPathOf);
 const textOf = (id: string) => seedChapterTexts.find((text) => text.id === id)!;
@@ -79,13 +74,9 @@ describe("one wording for hints in the seed", () => {
 });
 
 describe.each(DATABASE_KINDS)("next steps and teasers on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: true });
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { seed: true });
     await insertUsers(database.db, "teasers");
-  });
-  afterAll(async () => {
-    await database.dispose();
   });
 
   const stepAfter = async (id: string) => {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "../../routes/add-character.tsx";
 import { loader as galleryLoader } from "../../routes/personajes.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { setLogLevel } from "../../lib/log.server.ts";
 import { CHARACTER_FIELD_MESSAGES } from "./character.schema.ts";
@@ -21,6 +14,7 @@ import {
   updateCharacter,
   versionedImageSrc,
 } from "./characters.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 type Result = { type?: string; data?: unknown; init?: { status?: number } } & Record<string, unknown>;
 const bodyOf = <T>(value: unknown) =>
@@ -44,18 +38,14 @@ const FORM = {
 };
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("characters on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind, { seed: false });
   let admin: { userId: string; cookie: string };
   let reader: { userId: string; cookie: string };
 
   beforeAll(async () => {
-    services = await createTestServices(kind, { seed: false });
     admin = await signUpReader(services, "autora@example.com");
     await services.db.insertInto("admins").values({ user_id: admin.userId, email: "autora@example.com" }).execute();
     reader = await signUpReader(services, "lectora@example.com");
-  });
-  afterAll(async () => {
-    await services.dispose();
   });
   beforeEach(async () => {
     await services.db.deleteFrom("characters").execute();

@@ -1,17 +1,11 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as uploadAction } from "../../routes/adminpanel.imagenes.ts";
 import { loader as mediaLoader } from "../../routes/media.$file.ts";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { sniffImage, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "./images.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const picture = (format: "png" | "jpeg" | "webp", width = 2400, height = 1200) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 20 } } })
@@ -30,11 +24,10 @@ describe("telling an image by its content", () => {
 });
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("image uploads on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind);
   let admin: string;
   let reader: string;
   beforeAll(async () => {
-    services = await createTestServices(kind);
     const account = await signUpReader(services, "uploads-admin@example.com");
     await services.db
       .insertInto("admins")
@@ -42,9 +35,6 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("image uploads on %s", (kind) => {
       .execute();
     admin = account.cookie;
     reader = (await signUpReader(services, "uploads-reader@example.com")).cookie;
-  });
-  afterAll(async () => {
-    await services.dispose();
   });
 
   const upload = async (bytes: Uint8Array, name: string, type: string, cookie = admin) =>

@@ -1,28 +1,20 @@
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as studioAction, loader as studioLoader } from "../../routes/adminpanel.qr.tsx";
 import { loader as imageLoader } from "../../routes/adminpanel.qr.$file.ts";
 import { loader as sheetLoader } from "../../routes/adminpanel.qr.hoja.tsx";
 import { loader as qrLoader } from "../../routes/qr.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  TEST_SITE_URL,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, TEST_SITE_URL } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { listStudioCodes } from "./qr-studio.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 describe.each(DATABASE_KINDS)("the QR studio on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind, { seed: true });
   let admin: string;
   let reader: string;
   beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
     const adminAccount = await signUpReader(services, "studio-admin@example.com");
     await services.db
       .insertInto("admins")
@@ -30,9 +22,6 @@ describe.each(DATABASE_KINDS)("the QR studio on %s", (kind) => {
       .execute();
     admin = adminAccount.cookie;
     reader = (await signUpReader(services, "studio-reader@example.com")).cookie;
-  });
-  afterAll(async () => {
-    await services.dispose();
   });
 
   const post = async (form: Record<string, string>, cookie = admin) =>

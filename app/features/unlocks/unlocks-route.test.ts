@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as unlockAction } from "../../routes/api.unlocks.ts";
-import {
-  createTestServices,
-  routeArgs,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, signUpReader, statusOf, type TestServices } from "../../../tests/support/route-harness.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { unlockedCharacterIds } from "./unlocks.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const post = (services: TestServices, body: unknown, cookie?: string) =>
   routeArgs(services, "/api/unlocks", {
@@ -19,13 +14,7 @@ const post = (services: TestServices, body: unknown, cookie?: string) =>
   });
 
 describe("POST /api/unlocks", () => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await createTestServices("pglite", { seed: true });
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
+  const services = useTestServices("pglite", { seed: true });
 
   it("unlocks what the reader's visited path unlocks, and only for that reader", async () => {
     const ana = await signUpReader(services, "ana@example.com");
