@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as pageViewAction } from "../../routes/api.page-view.ts";
 import { loader as statsLoader } from "../../routes/adminpanel.estadisticas.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import {
   PAGE_VIEW_DAILY_LIMIT,
@@ -21,6 +14,7 @@ import {
   prunePageViews,
 } from "./page-views.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 describe("page view reports", () => {
   it("take a path on this site, with its query string, and the page title", () => {
@@ -59,7 +53,7 @@ describe("page view reports", () => {
 });
 
 describe.each(DATABASE_KINDS)("page views on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind);
   let ipCounter = 0;
   const report = async (body: string, options: { ip?: string; cookie?: string } = {}) => {
     const response = (await pageViewAction(
@@ -73,13 +67,6 @@ describe.each(DATABASE_KINDS)("page views on %s", (kind) => {
     return response.status;
   };
   const allViews = () => services.db.selectFrom("page_views").selectAll().orderBy("id").execute();
-
-  beforeAll(async () => {
-    services = await createTestServices(kind);
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
 
   it("stores the path (no query a reader typed) and title only: no address, no account", async () => {
     const reader = await signUpReader(services, "visitante@example.com");

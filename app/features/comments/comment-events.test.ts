@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as chapterAction } from "../../routes/chapter.tsx";
 import { action as queueAction } from "../../routes/adminpanel.comentarios.tsx";
 import { livePayload, MAX_PAYLOAD_BYTES } from "../../lib/live.server.ts";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import {
   applyCommentEvent,
@@ -20,6 +13,7 @@ import {
   type LiveComment,
 } from "./comment-events.ts";
 import { COMMENT_MAX_LENGTH, REPORT_REASONS } from "./comment.schema.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const item = (id: string, createdAt: string, extra: Partial<LiveComment> = {}): LiveComment => ({
   id,
@@ -93,7 +87,7 @@ describe("applying live comment events to the page's list", () => {
 });
 
 describe.each(DATABASE_KINDS)("live comment messages on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind, { seed: true });
   const PAGE = "/salida-a-tzintzuntzan";
   const messages: string[] = [];
   let stop = () => {};
@@ -102,7 +96,6 @@ describe.each(DATABASE_KINDS)("live comment messages on %s", (kind) => {
   let admin: { cookie: string; userId: string };
 
   beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
     author = await signUpReader(services, "lucia.garcia.2015@example.com");
     reader = [];
     for (const name of ["beto", "carla", "dani"]) reader.push(await signUpReader(services, `${name}@example.com`));
@@ -113,7 +106,6 @@ describe.each(DATABASE_KINDS)("live comment messages on %s", (kind) => {
   });
   afterAll(async () => {
     stop();
-    await services.dispose();
   });
 
   const act = async (cookie: string, form: Record<string, string>) =>

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as chapterAction, loader as chapterLoader } from "../../routes/chapter.tsx";
 import { action as queueAction, loader as queueLoader } from "../../routes/adminpanel.comentarios.tsx";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import {
   createTestDatabase,
   DATABASE_KINDS,
@@ -20,6 +13,7 @@ import { checkComment, COMMENT_MESSAGES, REPORT_REASONS } from "./comment.schema
 import { listDecisions, listQueue } from "./comment-moderation.server.ts";
 import { listComments, postComment, type CommentView } from "./comments.server.ts";
 import { formatCommentDate } from "./format-date.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 describe("comment rules", () => {
   it("trims, refuses blank text as blank, and allows 1–1000 characters", () => {
@@ -144,22 +138,18 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
 
 /** The rules end to end through the chapter page's loader and action, as a browser reaches them. */
 describe.each(DATABASE_KINDS)("comment visibility and moderation through the pages on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind, { seed: true });
   const PAGE = "/salida-a-tzintzuntzan";
   let author: { cookie: string; userId: string };
   let readers: { cookie: string; userId: string }[];
   let admin: { cookie: string; userId: string };
 
   beforeAll(async () => {
-    services = await createTestServices(kind, { seed: true });
     author = await signUpReader(services, "lucia.garcia.2015@example.com");
     readers = [];
     for (const name of ["beto", "carla", "dani"]) readers.push(await signUpReader(services, `${name}@example.com`));
     admin = await signUpReader(services, "jefa@example.com");
     await services.db.insertInto("admins").values({ user_id: admin.userId, email: "jefa@example.com" }).execute();
-  });
-  afterAll(async () => {
-    await services.dispose();
   });
 
   const load = async (cookie?: string) =>

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as sendEmail, loader as sendEmailGet } from "../../routes/api.send-email[.]php.ts";
 import { CONTACT_RATE_LIMIT } from "./contact.server.ts";
 import { action as messagesAction, loader as messagesLoader } from "../../routes/adminpanel.mensajes.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { CONTACT_MESSAGES } from "./contact-messages.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 let ipCounter = 0;
 const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -26,7 +20,7 @@ function multipart(fields: Record<string, string | Blob>) {
 const VALID = { name: "Valeria Núñez", email: "valeria@example.com", comment: "Me encantó el capítulo de Camazotz." };
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("POST /api/send-email.php on %s", (kind) => {
-  let services: TestServices;
+  const services = useTestServices(kind);
   const post = async (body: BodyInit, options: { ip?: string; accept?: string } = {}) => {
     const headers: Record<string, string> = { "x-client-ip": options.ip ?? freshIp() };
     if (options.accept) headers.Accept = options.accept;
@@ -49,13 +43,6 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("POST /api/send-email.php on %s", (kind
           .executeTakeFirstOrThrow()
       ).n,
     );
-
-  beforeAll(async () => {
-    services = await createTestServices(kind);
-  });
-  afterAll(async () => {
-    await services.dispose();
-  });
 
   it("stores a valid message and only then answers 200 with the body exactly `success`", async () => {
     const answer = await post(multipart({ ...VALID, comment: "  Línea uno\r\nLínea dos  " }));

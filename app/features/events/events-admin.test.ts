@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as eventsAction, loader as eventsAdminLoader } from "../../routes/adminpanel.eventos.tsx";
 import { loader as eventsPageLoader } from "../../routes/eventos.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
-import {
-  createTestServices,
-  routeArgs,
-  settle,
-  signUpReader,
-  statusOf,
-  type TestServices,
-} from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { DEMO_BOOKING_PATH } from "../../../db/seed/events.ts";
 import { EVENT_MESSAGES } from "./event.schema.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const FUTURE_YEAR = new Date().getFullYear() + 1;
 const VALID = {
@@ -29,7 +23,8 @@ const VALID = {
 };
 
 describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/eventos, on %s", (kind) => {
-  let services: TestServices;
+  // Seeded like a first start: the demo calendar is dated from it.
+  const services = useTestServices(kind, { seed: true });
   let admin: { cookie: string };
   let reader: { cookie: string };
   const rowCount = async () =>
@@ -54,13 +49,10 @@ describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/e
   ];
 
   beforeAll(async () => {
-    // Seeded like a first start: the demo calendar is dated from it.
-    services = await createTestServices(kind, { seed: true });
     admin = await signUpReader(services, "jefa.eventos@example.com");
     await grantAdminByEmail(services.db, "jefa.eventos@example.com", async () => {});
     reader = await signUpReader(services, "lector.eventos@example.com");
   });
-  afterAll(() => services.dispose());
 
   it("starts with the demo events dated from the first start: upcoming ones to book or full, past ones below", async () => {
     const page = await publicPage();
