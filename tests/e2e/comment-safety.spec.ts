@@ -7,7 +7,6 @@ import {
   signUp,
   signUpAdmin,
   signUpAllowedChild,
-  signUpThroughForm,
   test,
   waitForLive,
   expectNoAxeViolations,
@@ -248,7 +247,9 @@ test("the author deletes their own comment; others cannot", async ({ page, brows
 
 test("the public name never contains the e-mail prefix; the display name stays private", async ({ page, browser }) => {
   const prefix = `lucia.garcia.${marker()}`;
-  await signUpThroughForm(page, `${prefix}@example.com`);
+  // Through the server: the sign-up form itself is accounts.spec.ts's to test.
+  await signUp(page, `${prefix}@example.com`);
+  await page.goto("/");
   // The navbar shows the reader their own private name.
   await expect(page.getByTestId("navbar-user")).toHaveText(prefix);
 
