@@ -3,16 +3,12 @@ import { loader as qrLoader } from "../routes/qr.tsx";
 import { action as unlockAction } from "../routes/api.unlocks.ts";
 import { loader as rootLoader } from "../root.tsx";
 import { unlockedCharacterIds } from "../features/unlocks/unlocks.server.ts";
-import { routeArgs, settle, signUpReader } from "../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, answerOf } from "../../tests/support/route-harness.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../db/seed/chapter-paths.ts";
 import { useTestServices } from "../../tests/support/fixtures.ts";
 
-type Answer = { data?: unknown; init?: { headers?: HeadersInit } };
-const setCookieOf = (answer: unknown) =>
-  answer instanceof Response
-    ? answer.headers.getSetCookie()
-    : new Headers((answer as Answer).init?.headers).getSetCookie();
-const bodyOf = (answer: unknown) => ((answer as Answer).init ? (answer as Answer).data : answer) as never;
+const setCookieOf = (answer: unknown) => answerOf(answer).headers.getSetCookie();
+const bodyOf = (answer: unknown) => answerOf<{ celebration: unknown } & Record<string, unknown>>(answer).body;
 
 /** The `name=value` part of a Set-Cookie, to send back as a Cookie header. */
 const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
@@ -63,11 +59,11 @@ describe("scans remembered for a visitor until they sign in or up (decision 025)
     // A full page load does the same, for another reader on another device.
     const other = await signUpReader(services, "otra@example.com");
     const loaded = await rootLoader(await routeArgs(services, "/", { cookie: `${other.cookie}; ${scanned}` }));
-    expect(loaded.data.celebration).toMatchObject({ firstUnlock: true, cards: [{ name: "La abuela Lupe" }, {}] });
+    expect(bodyOf(loaded).celebration).toMatchObject({ firstUnlock: true, cards: [{ name: "La abuela Lupe" }, {}] });
     expect(setCookieOf(loaded)).toEqual([expect.stringMatching(/Max-Age=0/)]);
     // Without the cookie (forgotten), nothing more.
     const again = await rootLoader(await routeArgs(services, "/", { cookie: other.cookie }));
-    expect(again.data.celebration).toBeNull();
+    expect(bodyOf(again).celebration).toBeNull();
     expect(setCookieOf(again)).toEqual([]);
   });
 
@@ -76,7 +72,7 @@ describe("scans remembered for a visitor until they sign in or up (decision 025)
     await services.db.updateTable("qr_codes").set({ active: false }).where("code", "=", "capitulo-3").execute();
     const reader = await signUpReader(services, "tarde@example.com");
     const loaded = await rootLoader(await routeArgs(services, "/", { cookie: `${reader.cookie}; ${scanned}` }));
-    expect(loaded.data.celebration).toBeNull();
+    expect(bodyOf(loaded).celebration).toBeNull();
     expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual([]);
   });
 });

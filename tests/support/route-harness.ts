@@ -105,6 +105,21 @@ export async function settle<T>(run: () => Promise<T> | T): Promise<T | Response
   }
 }
 
+/**
+ * What a loader or action answered, as its client receives it: the status, the headers and the
+ * body, whichever way the route built it (a Response, `data(body, init)`, a plain value). The one
+ * place in the tests that knows the shape of React Router's `data()` result, so that no test
+ * reads it (issue 21).
+ */
+export function answerOf<Body = Record<string, unknown>>(
+  value: unknown,
+): { status: number; headers: Headers; body: Body } {
+  if (value instanceof Response) return { status: value.status, headers: value.headers, body: undefined as Body };
+  const built = value as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } } | null;
+  if (built?.type === "DataWithResponseInit")
+    return { status: built.init?.status ?? 200, headers: new Headers(built.init?.headers), body: built.data as Body };
+  return { status: 200, headers: new Headers(), body: value as Body };
+}
+
 /** The HTTP status a loader or action answered: a Response's, or the one given to `data()`. */
-export const statusOf = (value: unknown) =>
-  value instanceof Response ? value.status : ((value as { init?: { status?: number } })?.init?.status ?? 200);
+export const statusOf = (value: unknown) => answerOf(value).status;

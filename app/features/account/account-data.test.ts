@@ -8,7 +8,7 @@ import { REPORT_REASONS } from "../comments/comment.schema.ts";
 import { postComment, reportComment } from "../comments/comments.server.ts";
 import { recordSignInFailure } from "../../lib/account-guard.server.ts";
 import type { Db } from "../../lib/db.server.ts";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import type { AccountExport } from "./account-data.server.ts";
@@ -172,7 +172,7 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
       ),
     )) as { data: { error: string } };
     expect(statusOf(refused)).toBe(409);
-    expect(refused.data.error).toBe(ACCOUNT_MESSAGES.lastAdmin);
+    expect(answerOf<{ error: string }>(refused).body.error).toBe(ACCOUNT_MESSAGES.lastAdmin);
     expect(await db.selectFrom("admins").select("user_id").execute()).toHaveLength(1);
 
     await signUpReader(services, "segunda.admin@example.com");

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../routes/login.tsx";
-import { createTestServices, routeArgs, signUpReader } from "../../../tests/support/route-harness.ts";
+import { createTestServices, routeArgs, signUpReader, answerOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 
-type DataResult = { data?: { error?: string; fieldErrors?: Record<string, string> }; init?: { status?: number } };
-const asData = (value: unknown) => value as DataResult;
+const asData = (value: unknown) =>
+  answerOf<{ error?: string; fieldErrors?: Record<string, string> } | undefined>(value);
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-in on %s", (kind) => {
   const services = useTestServices(kind);
@@ -36,8 +36,8 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-in on %s", (kind) => {
 
   it("answers a wrong password with 401 and the Spanish message", async () => {
     const result = asData(await attempt("equivocada", "10.0.0.2"));
-    expect(result.init?.status).toBe(401);
-    expect(result.data?.error).toBe("Correo o contraseña incorrectos.");
+    expect(result.status).toBe(401);
+    expect(result.body?.error).toBe("Correo o contraseña incorrectos.");
   });
 
   it("limits sign-in attempts per client address, in Spanish, without touching other addresses", async () => {
@@ -46,10 +46,10 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-in on %s", (kind) => {
     const ip = "10.0.0.3";
     for (let index = 0; index < AUTH_RATE_LIMITS.signIn.max - 1; index++)
       await hitRateLimit(services.db, addressLimitKey("signIn", ip), AUTH_RATE_LIMITS.signIn);
-    expect(asData(await attempt("equivocada", ip)).init?.status).toBe(401);
+    expect(asData(await attempt("equivocada", ip)).status).toBe(401);
     const limited = asData(await attempt("cempasuchil-2025", ip));
-    expect(limited.init?.status).toBe(429);
-    expect(limited.data?.error).toBe(RATE_LIMIT_MESSAGE);
+    expect(limited.status).toBe(429);
+    expect(limited.body?.error).toBe(RATE_LIMIT_MESSAGE);
     expect(((await attempt("cempasuchil-2025", "10.0.0.4")) as Response).status).toBe(302);
   });
 
@@ -62,8 +62,8 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-in on %s", (kind) => {
         }),
       ),
     );
-    expect(result.init?.status).toBe(400);
-    expect(result.data?.fieldErrors?.email).toBe("Escribe un correo electrónico válido, como nombre@ejemplo.com.");
+    expect(result.status).toBe(400);
+    expect(result.body?.fieldErrors?.email).toBe("Escribe un correo electrónico válido, como nombre@ejemplo.com.");
   });
 
   it("never sends a reader off the site after signing in", async () => {
@@ -90,8 +90,8 @@ describe("Google sign-in without GOOGLE_CLIENT_ID", () => {
           await routeArgs(services, "/login", { method: "POST", form: { intent: "google", redirectTo: "/" } }),
         ),
       );
-      expect(refused.init?.status).toBe(400);
-      expect(refused.data?.error).toBe("El acceso con Google no está disponible por ahora.");
+      expect(refused.status).toBe(400);
+      expect(refused.body?.error).toBe("El acceso con Google no está disponible por ahora.");
     } finally {
       await services.dispose();
     }

@@ -10,15 +10,15 @@ import {
   routeArgs,
   settle,
   signUpReader,
-  statusOf,
   TEST_SITE_URL,
   type TestServices,
+  answerOf,
 } from "../../../tests/support/route-harness.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { PASSWORD_RESET_MESSAGES } from "./password-reset-messages.ts";
 
-type Result = { data?: Record<string, unknown>; init?: { status?: number } };
+const asData = (value: unknown) => answerOf<Record<string, unknown> | undefined>(value);
 const PASSWORD = "cempasuchil-2025";
 const NEW_PASSWORD = "alebrije-de-cobre-77";
 
@@ -85,15 +85,15 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("password reset by e-mail on %s", (kind
     const stored = await sql<{ identifier: string }>`select identifier from verification`.execute(services.db);
     expect(stored.rows.some((row) => row.identifier.includes(token))).toBe(false);
 
-    const weak = (await choose(token, "12345678")) as Result;
-    expect(weak.init?.status).toBe(400);
-    expect((weak.data?.fieldErrors as { password?: string }).password).toMatch(
+    const weak = asData(await choose(token, "12345678"));
+    expect(weak.status).toBe(400);
+    expect((weak.body?.fieldErrors as { password?: string }).password).toMatch(
       /^Esa contraseña es muy fácil de adivinar\./,
     );
-    const personal = (await choose(token, "olvidadiza")) as Result;
-    expect(statusOf(personal)).toBe(400);
-    const mismatch = (await choose(token, NEW_PASSWORD, "otra-cosa-distinta")) as Result;
-    expect((mismatch.data?.fieldErrors as { repeat?: string }).repeat).toBe(PASSWORD_RESET_MESSAGES.mismatch);
+    const personal = asData(await choose(token, "olvidadiza"));
+    expect(personal.status).toBe(400);
+    const mismatch = asData(await choose(token, NEW_PASSWORD, "otra-cosa-distinta"));
+    expect((mismatch.body?.fieldErrors as { repeat?: string }).repeat).toBe(PASSWORD_RESET_MESSAGES.mismatch);
 
     const done = (await choose(token, NEW_PASSWORD)) as Response;
     expect(done.status).toBe(302);
@@ -105,7 +105,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("password reset by e-mail on %s", (kind
     await expect(services.auth.api.signInEmail({ body: { email, password: NEW_PASSWORD } })).resolves.toBeTruthy();
 
     // One use: the same link again is refused, through the page and through better-auth's redirect.
-    expect(((await choose(token, "otra-clave-muy-larga-42")) as Result).data).toEqual({ invalidLink: true });
+    expect(asData(await choose(token, "otra-clave-muy-larga-42")).body).toEqual({ invalidLink: true });
     const again = await services.auth.handler(new Request(link));
     expect(new URL(again.headers.get("Location")!).searchParams.get("error")).toBe("INVALID_TOKEN");
   });
@@ -116,7 +116,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("password reset by e-mail on %s", (kind
     await ask(email);
     const { token } = await tokenFrom(await nextMailTo(email, 0));
     await sql`update verification set "expiresAt" = now() - interval '1 second' where value <> ''`.execute(services.db);
-    expect(((await choose(token, NEW_PASSWORD)) as Result).data).toEqual({ invalidLink: true });
+    expect(asData(await choose(token, NEW_PASSWORD)).body).toEqual({ invalidLink: true });
   });
 
   it("answers the same whether or not the address has an account, and mails only accounts", async () => {
@@ -145,18 +145,16 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("password reset by e-mail on %s", (kind
     const ip = "192.0.2.99";
     for (let index = 0; index < AUTH_RATE_LIMITS.passwordReset.max; index++)
       await hitRateLimit(services.db, addressLimitKey("passwordReset", ip), AUTH_RATE_LIMITS.passwordReset);
-    const refused = (await ask("cualquiera@example.com", ip)) as Result & {
-      init?: { headers?: Record<string, string> };
-    };
-    expect(refused.init?.status).toBe(429);
-    expect(refused.data?.error).toBe(RATE_LIMIT_MESSAGE);
-    expect(Number(refused.init?.headers?.["Retry-After"])).toBeGreaterThan(0);
+    const refused = asData(await ask("cualquiera@example.com", ip));
+    expect(refused.status).toBe(429);
+    expect(refused.body?.error).toBe(RATE_LIMIT_MESSAGE);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await ask("cualquiera@example.com", "192.0.2.100")).toEqual({ sent: true });
   });
 
   it("refuses a malformed e-mail beside the field", async () => {
-    const result = (await ask("no-es-correo")) as Result;
-    expect(result.init?.status).toBe(400);
-    expect(result.data?.fieldErrors).toEqual({ email: expect.stringMatching(/correo electrónico válido/) });
+    const result = asData(await ask("no-es-correo"));
+    expect(result.status).toBe(400);
+    expect(result.body?.fieldErrors).toEqual({ email: expect.stringMatching(/correo electrónico válido/) });
   });
 });

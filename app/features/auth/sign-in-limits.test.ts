@@ -7,6 +7,7 @@ import {
   signUpReader,
   statusOf,
   TEST_SITE_URL,
+  answerOf,
 } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { ACCOUNT_GUARD } from "../../lib/account-guard.server.ts";
@@ -14,8 +15,8 @@ import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 
-type DataResult = { data?: { error?: string; fieldErrors?: Record<string, string> }; init?: { status?: number } };
-const asData = (value: unknown) => value as DataResult;
+const asData = (value: unknown) =>
+  answerOf<{ error?: string; fieldErrors?: Record<string, string> } | undefined>(value);
 
 const PASSWORD = "cempasuchil-2025";
 
@@ -44,8 +45,8 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up and sign-in limits on %s", (ki
       await hitRateLimit(services.db, addressLimitKey("signUp", ip), AUTH_RATE_LIMITS.signUp);
     expect(statusOf(await signUp(ip, "guion.1@example.com"))).toBe(302);
     const refused = asData(await signUp(ip, "guion.2@example.com"));
-    expect(refused.init?.status).toBe(429);
-    expect(refused.data?.error).toBe(RATE_LIMIT_MESSAGE);
+    expect(refused.status).toBe(429);
+    expect(refused.body?.error).toBe(RATE_LIMIT_MESSAGE);
     expect(statusOf(await signUp("203.0.113.67", "guion.2@example.com"))).toBe(302);
   });
 
@@ -59,8 +60,8 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up and sign-in limits on %s", (ki
   it("refuses a very weak password beside the field, in Spanish, and creates nothing", async () => {
     for (const weak of ["12345678", "        ", "qwertyui"]) {
       const result = asData(await signUp("203.0.113.5", "debil@example.com", weak));
-      expect(result.init?.status).toBe(400);
-      expect(result.data?.fieldErrors?.password).toMatch(/^Esa contraseña es muy fácil de adivinar\./);
+      expect(result.status).toBe(400);
+      expect(result.body?.fieldErrors?.password).toMatch(/^Esa contraseña es muy fácil de adivinar\./);
     }
     const users = await services.db.selectFrom("user").select("id").where("email", "=", "debil@example.com").execute();
     expect(users).toHaveLength(0);
@@ -97,8 +98,8 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up and sign-in limits on %s", (ki
 
     // While locked even the right password waits, with a Spanish reason.
     const locked = asData(await signIn("192.0.2.1", email, PASSWORD));
-    expect(locked.init?.status).toBe(429);
-    expect(locked.data?.error).toMatch(/^Hubo demasiados intentos fallidos con esta cuenta\. Por seguridad, espera/);
+    expect(locked.status).toBe(429);
+    expect(locked.body?.error).toMatch(/^Hubo demasiados intentos fallidos con esta cuenta\. Por seguridad, espera/);
 
     // The lock is short: once it has passed, the owner signs in and the count starts again.
     const { rows } = await sql<{ seconds: number }>`

@@ -5,8 +5,8 @@ import {
   createTestServices,
   routeArgs,
   settle,
-  statusOf,
   type TestServices,
+  answerOf,
 } from "../../../tests/support/route-harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
@@ -38,14 +38,11 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up does not tell whether an e-mai
         }),
       ),
     );
-    const headers =
-      result instanceof Response
-        ? result.headers
-        : new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers);
+    const answer = answerOf(result);
     return {
-      status: statusOf(result),
-      body: JSON.stringify((result as { data?: unknown }).data),
-      cookies: headers.getSetCookie(),
+      status: answer.status,
+      body: JSON.stringify(answer.body),
+      cookies: answer.headers.getSetCookie(),
     };
   };
   const mailsTo = (to: string) => smtp.received.filter((mail) => mail.to.includes(to));

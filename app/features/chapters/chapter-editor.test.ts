@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "../../routes/adminpanel.capitulos.$id.tsx";
 import { action as listAction } from "../../routes/adminpanel.capitulos.tsx";
 import { loader as chapterLoader } from "../../routes/chapter.tsx";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { listEditorChapters, renderChapterMarkdown } from "./chapter-editor.server.ts";
 import { parseChapterForm } from "./chapter.schema.ts";
@@ -144,7 +144,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("the chapter editor on %s", (kind) => {
       data: { errors: Record<string, string> };
     };
     expect(statusOf(taken)).toBe(409);
-    expect(taken.data.errors).toMatchObject({
+    expect(answerOf<{ errors: Record<string, string> }>(taken).body.errors).toMatchObject({
       slug: "Otro capítulo ya usa esa dirección.",
       requiredUrl: "Otro capítulo ya usa esa ruta.",
     });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { loader as chapterLoader } from "../../routes/chapter.tsx";
 import { loader as rootLoader } from "../../root.tsx";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 /** The root loader's data (wrapped in data(): it may forget remembered scans with a cookie). */
-const rootDataOf = async (args: Parameters<typeof rootLoader>[0]) => (await rootLoader(args)).data;
+const rootDataOf = async (args: Parameters<typeof rootLoader>[0]) =>
+  answerOf<{ celebration: { cards: { kind: string }[] } | null }>(await rootLoader(args)).body;
 
 const byNumber = (number: number) => CHAPTER_PATHS.find((chapter) => chapter.number === number)!;
 

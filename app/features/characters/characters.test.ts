@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "../../routes/add-character.tsx";
 import { loader as galleryLoader } from "../../routes/personajes.tsx";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { setLogLevel } from "../../lib/log.server.ts";
 import { CHARACTER_FIELD_MESSAGES } from "./character.schema.ts";
@@ -16,9 +16,7 @@ import {
 } from "./characters.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 
-type Result = { type?: string; data?: unknown; init?: { status?: number } } & Record<string, unknown>;
-const bodyOf = <T>(value: unknown) =>
-  ((value as Result)?.type === "DataWithResponseInit" ? (value as Result).data : value) as T;
+const bodyOf = <T>(value: unknown) => answerOf(value).body as T;
 
 const FORM = {
   name: "Ajolote",

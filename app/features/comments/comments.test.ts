@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as chapterAction, loader as chapterLoader } from "../../routes/chapter.tsx";
 import { action as queueAction, loader as queueLoader } from "../../routes/adminpanel.comentarios.tsx";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import {
   createTestDatabase,
   DATABASE_KINDS,
@@ -162,7 +162,7 @@ describe.each(DATABASE_KINDS)("comment visibility and moderation through the pag
     const result = await settle(async () =>
       chapterAction(await routeArgs(services, PAGE, { method: "POST", cookie, form })),
     );
-    return { status: statusOf(result), body: (result as { data?: unknown }).data as Record<string, unknown> };
+    return { status: statusOf(result), body: answerOf(result).body };
   };
   const idOf = async (text: string) =>
     (await services.db.selectFrom("comments").select("id").where("text", "=", text).executeTakeFirstOrThrow()).id;

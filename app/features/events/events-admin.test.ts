@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as eventsAction, loader as eventsAdminLoader } from "../../routes/adminpanel.eventos.tsx";
 import { loader as eventsPageLoader } from "../../routes/eventos.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { DEMO_BOOKING_PATH } from "../../../db/seed/events.ts";
 import { EVENT_MESSAGES } from "./event.schema.ts";
@@ -97,7 +97,7 @@ describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/e
       bookingUrl: "javascript:alert(1)",
     });
     expect(statusOf(bad)).toBe(400);
-    expect((bad as { data: { errors: Record<string, string> } }).data.errors).toEqual({
+    expect(answerOf<{ errors: Record<string, string> }>(bad).body.errors).toEqual({
       name: EVENT_MESSAGES.name,
       date: EVENT_MESSAGES.date,
       capacity: EVENT_MESSAGES.capacity,
@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/e
     for (const elsewhere of ["//evil.example/x", "/\\evil.example", "/con espacio", "ftp://boletos.example"]) {
       const refused = await post(admin.cookie, { ...VALID, bookingUrl: elsewhere });
       expect(statusOf(refused)).toBe(400);
-      expect((refused as { data: { errors: Record<string, string> } }).data.errors).toEqual({
+      expect(answerOf<{ errors: Record<string, string> }>(refused).body.errors).toEqual({
         bookingUrl: EVENT_MESSAGES.bookingUrl,
       });
     }

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as uploadAction } from "../../routes/adminpanel.imagenes.ts";
 import { loader as mediaLoader } from "../../routes/media.$file.ts";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { sniffImage, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "./images.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
@@ -52,7 +52,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("image uploads on %s", (kind) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const errorOf = (result: unknown) => (result as { data: { error: string } }).data.error;
+  const errorOf = (result: unknown) => answerOf<{ error: string }>(result).body.error;
 
   it("stores a PNG as WebP at most 1600 px wide, served at its content's URL with immutable caching", async () => {
     const result = (await upload(await picture("png"), "lago.png", "image/png")) as { ok: true; url: string };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { loader as qrLoader } from "../../routes/qr.tsx";
-import { routeArgs, settle, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, settle, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { QR_MISS_LIMITS, qrMissKey } from "./qr.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
@@ -14,8 +14,7 @@ describe.each(DATABASE_KINDS)("guessing QR codes on %s", (kind) => {
       const args = await routeArgs(services, `/qr/${code}`, { headers: { "x-client-ip": ip } });
       return qrLoader({ ...(args as object), params: { code } } as never);
     });
-  const headerOf = (answer: unknown, name: string) =>
-    (answer as { init?: { headers?: Record<string, string> } }).init?.headers?.[name];
+  const headerOf = (answer: unknown, name: string) => answerOf(answer).headers.get(name);
 
   it("answers 429 past the limit of unknown codes, then refuses known codes from that address too", async () => {
     const guesser = "203.0.113.50";
@@ -23,7 +22,7 @@ describe.each(DATABASE_KINDS)("guessing QR codes on %s", (kind) => {
       expect(statusOf(await scan(`capitulo-${100 + index}`, guesser))).toBe(404);
     const refused = await scan("capitulo-200", guesser);
     expect(statusOf(refused)).toBe(429);
-    expect((refused as { data: { state: string } }).data.state).toBe("limited");
+    expect(answerOf<{ state: string }>(refused).body.state).toBe("limited");
     expect(Number(headerOf(refused, "Retry-After"))).toBeGreaterThan(500);
     // A real code now waits too: otherwise its redirect would tell the guesser it exists.
     expect(statusOf(await scan("capitulo-2", guesser))).toBe(429);

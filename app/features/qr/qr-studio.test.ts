@@ -5,7 +5,14 @@ import { action as studioAction, loader as studioLoader } from "../../routes/adm
 import { loader as imageLoader } from "../../routes/adminpanel.qr.$file.ts";
 import { loader as sheetLoader } from "../../routes/adminpanel.qr.hoja.tsx";
 import { loader as qrLoader } from "../../routes/qr.tsx";
-import { routeArgs, settle, signUpReader, statusOf, TEST_SITE_URL } from "../../../tests/support/route-harness.ts";
+import {
+  routeArgs,
+  settle,
+  signUpReader,
+  statusOf,
+  TEST_SITE_URL,
+  answerOf,
+} from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { listStudioCodes } from "./qr-studio.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
@@ -86,8 +93,8 @@ describe.each(DATABASE_KINDS)("the QR studio on %s", (kind) => {
       data: { errors: Record<string, string> };
     };
     expect(statusOf(bad)).toBe(400);
-    expect(bad.data.errors.code).toMatch(/letras minúsculas/);
-    expect(bad.data.errors.target).toMatch(/ruta de este sitio/);
+    expect(answerOf<{ errors: Record<string, string> }>(bad).body.errors.code).toMatch(/letras minúsculas/);
+    expect(answerOf<{ errors: Record<string, string> }>(bad).body.errors.target).toMatch(/ruta de este sitio/);
     const taken = await post({ intent: "create", code: "book", target: "/" });
     expect(statusOf(taken)).toBe(409);
     expect((await listStudioCodes(services.db)).length).toBe(before);
