@@ -334,7 +334,9 @@ test.describe("admins", () => {
     await expect(page.getByText("Admin added successfully")).toBeVisible();
     await expect(page.getByText(otherEmail)).toBeVisible();
 
-    // The promoted reader's open page shows the admin link without a reload.
+    // The promoted reader's open page shows the admin menu and its link without a reload.
+    await expect(otherPage.getByText("Administrar", { exact: true })).toBeVisible();
+    await otherPage.getByText("Administrar", { exact: true }).click();
     await expect(otherPage.getByRole("link", { name: "Add Character" })).toBeVisible();
 
     // Dismissing the confirmation removes nobody.
@@ -348,17 +350,76 @@ test.describe("admins", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: `Quitar a ${otherEmail}` }).click();
     await expect(page.getByText("Admin removed successfully")).toBeVisible();
+    // Only the latest answer shows: the earlier 'added' no longer stands beside 'removed'.
+    await expect(page.getByText("Admin added successfully")).toHaveCount(0);
     await expect(page.getByRole("listitem").filter({ hasText: otherEmail })).toHaveCount(0);
     await expect(otherPage.getByRole("link", { name: "Add Character" })).toHaveCount(0);
+
+    // And the other way round: adding again clears 'removed'.
+    await page.getByLabel("Correo de la cuenta").fill(otherEmail);
+    await page.getByRole("button", { name: "Agregar" }).click();
+    await expect(page.getByText("Admin added successfully")).toBeVisible();
+    await expect(page.getByText("Admin removed successfully")).toHaveCount(0);
     await otherContext.close();
   });
 
   test("the admin link shows for admins only", async ({ page }) => {
     await signUpAdmin(page);
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Add Character" })).toHaveAttribute("href", "/add-character");
+    await expect(page.getByRole("link", { name: "Add Character", includeHidden: true })).toHaveAttribute(
+      "href",
+      "/add-character",
+    );
     const response = await page.goto("/add-character");
     expect(response?.status()).toBe(200);
+  });
+
+  test("at 1366 px an admin's navbar is one row, and no link wraps onto a second line", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signUpAdmin(page);
+    // A long name: it is cut with an ellipsis, never pushing a link onto a new row.
+    const saved = await page.request.post("/tu-perfil", {
+      headers: { Origin: baseURL! },
+      form: { displayName: "Maximiliana de los Ángeles Sánchez-Villaseñor", age: "30", clan: "0" },
+    });
+    expect(saved.ok()).toBe(true);
+    await gotoHydrated(page, "/adminpanel");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await expect(nav.getByTestId("navbar-user")).toHaveText("Maximiliana de los Ángeles Sánchez-Villaseñor");
+    const layout = () =>
+      nav.locator(".nav-link, .navbar-text, .admin-menu-item:visible, button:visible").evaluateAll((elements) =>
+        elements.map((element) => {
+          // The lines the text itself takes (a block's box would hide a wrap inside it).
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+          const box = element.getBoundingClientRect();
+          return {
+            text: element.textContent?.trim() ?? "",
+            lines: Math.round(range.getBoundingClientRect().height / lineHeight),
+            middle: box.top + box.height / 2,
+            right: box.right,
+          };
+        }),
+      );
+    const items = await layout();
+    expect(items.map((item) => item.text)).toEqual(
+      expect.arrayContaining(["Sobre el libro", "Tu perfil", "Administrar", "Salir"]),
+    );
+    for (const item of items) expect(item, `«${item.text}» on one line`).toMatchObject({ lines: 1 });
+    // One row: every item sits at the same height as the first, inside the window.
+    const first = items[0]!.middle;
+    for (const item of items) {
+      expect(Math.abs(item.middle - first), `«${item.text}» on the first row`).toBeLessThan(4);
+      expect(item.right, `«${item.text}» inside the window`).toBeLessThanOrEqual(1366);
+    }
+    // Opened, the admin menu's links are one line each and the row stays where it was.
+    await nav.getByText("Administrar", { exact: true }).click();
+    await expect(nav.getByRole("link", { name: "Add Character" })).toBeVisible();
+    const opened = await layout();
+    for (const item of opened) expect(item, `«${item.text}» on one line`).toMatchObject({ lines: 1 });
+    expect(opened.find((item) => item.text === "Salir")?.middle).toBeCloseTo(first, 0);
+    await page.screenshot({ path: "/tmp/nav1366.png", clip: { x: 0, y: 0, width: 1366, height: 200 } });
   });
 });
 

@@ -143,9 +143,20 @@ test.describe("admin link", () => {
     await signUpAdmin(admin);
     await admin.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(admin, "/");
-    const link = admin.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Administración" });
+    const navbar = admin.getByRole("navigation", { name: "Principal" });
+    const link = navbar.getByRole("link", { name: "Administración", includeHidden: true });
     await expect(link).toHaveAttribute("href", "/adminpanel");
-    await tabTo(admin, link);
+    // The admin pages sit behind 'Administrar': Enter opens it, Escape closes it onto itself.
+    const menu = navbar.locator("summary", { hasText: "Administrar" });
+    await tabTo(admin, menu);
+    await expectVisibleRing(admin);
+    await admin.keyboard.press("Enter");
+    await expect(link).toBeVisible();
+    await admin.keyboard.press("Escape");
+    await expect(link).toBeHidden();
+    await expect(menu).toBeFocused();
+    await admin.keyboard.press("Enter");
+    await tabTo(admin, link, 3);
     await expectVisibleRing(admin);
     await admin.keyboard.press("Enter");
     await expect(admin).toHaveURL(/\/adminpanel$/);

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { ADMIN_MESSAGES } from "../admin-messages.ts";
@@ -10,8 +11,12 @@ type Props = { admins: { userId: string; email: string }[]; loadError: string | 
 export function AdminPanel({ admins, loadError }: Props) {
   const adder = useFetcher<AdminActionResult>();
   const remover = useFetcher<AdminActionResult>();
-  const addResult = adder.state === "idle" ? adder.data : undefined;
-  const removeResult = remover.state === "idle" ? remover.data : undefined;
+  // Only the answer to the latest request shows: an earlier 'added' must not stand beside a
+  // later 'removed', as if both were news.
+  const [latest, setLatest] = useState<AdminActionResult["intent"] | null>(null);
+  const addAnswer = adder.state === "idle" ? adder.data : undefined;
+  const addResult = latest === "add" ? addAnswer : undefined;
+  const removeResult = remover.state === "idle" && latest === "remove" ? remover.data : undefined;
   const canRemove = admins.length > 1;
 
   return (
@@ -51,7 +56,8 @@ export function AdminPanel({ admins, loadError }: Props) {
         <adder.Form
           method="post"
           className="d-flex flex-wrap gap-2 align-items-start"
-          key={addResult?.ok ? addResult.message + admins.length : "form"}
+          key={addAnswer?.ok ? addAnswer.message + admins.length : "form"}
+          onSubmit={() => setLatest("add")}
         >
           <input type="hidden" name="intent" value="add" />
           {/* The message below the form answers both success and failure, so it is not the field's error. */}
@@ -95,7 +101,8 @@ export function AdminPanel({ admins, loadError }: Props) {
               <remover.Form
                 method="post"
                 onSubmit={(event) => {
-                  if (!window.confirm(ADMIN_MESSAGES.confirmRemove)) event.preventDefault();
+                  if (window.confirm(ADMIN_MESSAGES.confirmRemove)) setLatest("remove");
+                  else event.preventDefault();
                 }}
               >
                 <input type="hidden" name="intent" value="remove" />

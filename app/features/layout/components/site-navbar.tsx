@@ -40,13 +40,11 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
 
   const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
   const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
-  // The two admin links share a section; each is current only on its own pages.
-  const onAdminPanel = location.pathname === "/adminpanel" || location.pathname.startsWith("/adminpanel/");
-  const adminLinkClass = (here: boolean) => `nav-link${here ? " active" : ""}`;
 
   return (
-    <nav className="navbar navbar-expand-lg navbar-dark site-navbar" aria-label="Principal">
-      <div className="container">
+    <nav className="navbar navbar-expand-xl navbar-dark site-navbar" aria-label="Principal">
+      {/* Full width up to 1400 px: an admin's row (about 1,160 px) fits from 1200 px on. */}
+      <div className="container-xxl">
         <Link to="/" className="navbar-brand" aria-label="Valentina y Taquito, inicio">
           <SiteLogo />
         </Link>
@@ -84,34 +82,14 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
                 </Link>
               </li>
             )}
-            {user && isAdmin === true && (
-              <li className="nav-item">
-                <Link
-                  to="/add-character"
-                  className={adminLinkClass(location.pathname === "/add-character")}
-                  aria-current={location.pathname === "/add-character" ? "page" : undefined}
-                >
-                  Add Character
-                </Link>
-              </li>
-            )}
-            {/* The server decides (root loader's admin flag); /adminpanel checks again itself. */}
-            {user && isAdmin === true && (
-              <li className="nav-item">
-                <Link
-                  to="/adminpanel"
-                  className={adminLinkClass(onAdminPanel)}
-                  aria-current={onAdminPanel ? "page" : undefined}
-                >
-                  Administración
-                </Link>
-              </li>
-            )}
+            {/* The server decides (root loader's admin flag); each admin page checks again itself. */}
+            {user && isAdmin === true && <AdminMenu />}
           </ul>
-          <div className="navbar-nav align-items-lg-center">
+          <div className="navbar-nav align-items-xl-center">
             {user ? (
               <Form method="post" action="/logout" className="d-flex align-items-center gap-2">
-                <span className="navbar-text" data-testid="navbar-user">
+                {/* A long name is cut with an ellipsis (the row must fit); the title keeps it whole. */}
+                <span className="navbar-text" data-testid="navbar-user" title={nameForNavbar(user)}>
                   {nameForNavbar(user)}
                 </span>
                 <button type="submit" className="btn btn-outline-light btn-sm">
@@ -127,6 +105,60 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
         </div>
       </div>
     </nav>
+  );
+}
+
+/**
+ * The admin pages, behind one 'Administrar' disclosure so that the navbar stays one row at
+ * laptop widths. A native <details>: it opens by mouse and keyboard even before the scripts
+ * arrive; Escape, a click elsewhere and a new page close it.
+ */
+function AdminMenu() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const onEditor = location.pathname === "/add-character";
+  const onAdminPanel = location.pathname === "/adminpanel" || location.pathname.startsWith("/adminpanel/");
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        // The innermost disclosure closes first: the phone menu around it stays open.
+        event.stopImmediatePropagation();
+      } else if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("click", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("click", close);
+    };
+  }, []);
+  const itemClass = (here: boolean) => `admin-menu-item${here ? " active" : ""}`;
+  return (
+    <li className="nav-item">
+      <details className="admin-menu" ref={menu}>
+        <summary className={`nav-link${onEditor || onAdminPanel ? " active" : ""}`}>Administrar</summary>
+        <ul className="admin-menu-list list-unstyled">
+          <li>
+            <Link to="/add-character" className={itemClass(onEditor)} aria-current={onEditor ? "page" : undefined}>
+              Add Character
+            </Link>
+          </li>
+          <li>
+            <Link to="/adminpanel" className={itemClass(onAdminPanel)} aria-current={onAdminPanel ? "page" : undefined}>
+              Administración
+            </Link>
+          </li>
+        </ul>
+      </details>
+    </li>
   );
 }
 
