@@ -82,6 +82,67 @@ test.describe("the QR studio", () => {
     await expect(page.getByRole("img", { name: `Código QR ${proposal}` })).toHaveCount(0);
   });
 
+  test("the printed sheet is the codes alone, in the book's order, each named by what it opens (checked as a picture)", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await signUpAdmin(page);
+    // An A4 page's width at 96 px per inch: the width the print dialog lays the sheet out at.
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.goto("/adminpanel/qr/hoja");
+    const codes = await page.getByTestId("qr-sheet-code").allTextContents();
+    // 1, 2, … 10, 11, not 1, 10, 11, …, 2 (other tests of this worker add codes of their own).
+    expect(codes.filter((code) => /^capitulo-\d+$/.test(code))).toEqual(
+      Array.from({ length: 14 }, (_, index) => `capitulo-${index + 1}`),
+    );
+    // Under each code, what it is for; the code itself only small, beneath.
+    const item = (code: string) =>
+      page
+        .getByTestId("qr-sheet-item")
+        .filter({ has: page.getByTestId("qr-sheet-code").getByText(code, { exact: true }) });
+    await expect(item("capitulo-10").getByTestId("qr-sheet-title")).toHaveText(/^Capítulo 10: \S/);
+    await expect(item("book").getByTestId("qr-sheet-title")).toHaveText("Lleva a /?book");
+    // An expired code is not printed.
+    await expect(item("event")).toHaveCount(0);
+    const titles = await page.getByTestId("qr-sheet-title").allTextContents();
+    titles.forEach((title, index) => expect(title).not.toBe(codes[index]));
+
+    // Printed: no site menu, no footer.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
+    const picture = PNG.sync.read(await page.screenshot({ fullPage: true, path: testInfo.outputPath("hoja.png") }));
+    expect(picture.width, "nothing sticks out of the page's width").toBe(794);
+    // The navbar's navy band is nowhere in the picture: no row is mostly navy (#1a1446).
+    const navyRows = Array.from({ length: picture.height }, (_, y) => {
+      let navy = 0;
+      for (let x = 0; x < picture.width; x++) {
+        const at = (y * picture.width + x) * 4;
+        const [r, g, b] = [picture.data[at]!, picture.data[at + 1]!, picture.data[at + 2]!];
+        if (Math.abs(r - 0x1a) < 12 && Math.abs(g - 0x14) < 12 && Math.abs(b - 0x46) < 12) navy++;
+      }
+      return navy > picture.width / 2;
+    }).filter(Boolean).length;
+    expect(navyRows).toBe(0);
+    // Read back from the picture, the QR codes come in the same order and lead to their codes.
+    const boxes = await page.locator(".qr-sheet-item img").evaluateAll((images) =>
+      images.map((image) => {
+        const box = image.getBoundingClientRect();
+        return { x: Math.round(box.x + scrollX), y: Math.round(box.y + scrollY), size: Math.round(box.width) };
+      }),
+    );
+    const read = boxes.map(({ x, y, size }) => {
+      const pixels = new Uint8ClampedArray(size * size * 4);
+      for (let row = 0; row < size; row++) {
+        const from = ((y + row) * picture.width + x) * 4;
+        pixels.set(picture.data.subarray(from, from + size * 4), row * size * 4);
+      }
+      return jsQR(pixels, size, size)?.data.replace(`${baseURL}/qr/`, "");
+    });
+    expect(read).toEqual(codes);
+  });
+
   test("guessable codes are flagged, and one click gives a new unguessable code with the same target and scans", async ({
     page,
   }) => {

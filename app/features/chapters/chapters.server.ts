@@ -238,3 +238,22 @@ export async function nextChapterAfter(
   if (!row || row.number === null) return null;
   return { number: row.number, title: row.title, hint: row.required_url_text, tokenPath: row.required_url };
 }
+
+/** A chapter as the authoring pages point at it: its name and the paths that open it. */
+export type ChapterAddress = { number: number | null; title: string; requiredUrl: string; slugPath: string };
+
+/** Every chapter, in the book's order, with its printed token path and its slug path. */
+export async function listChapterAddresses(db: Db): Promise<ChapterAddress[]> {
+  const rows = await db
+    .selectFrom("chapters")
+    .select(["number", "title", "required_url", "slug"])
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    number: row.number,
+    title: row.title,
+    requiredUrl: row.required_url,
+    slugPath: chapterSlugPath(row),
+  }));
+}
