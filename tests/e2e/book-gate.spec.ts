@@ -156,7 +156,7 @@ test.describe("no printed path reaches a reader before the book does", () => {
     expect([...seen].filter((link) => SECRETS.some((secret) => link.includes(secret)))).toEqual([]);
     expect(seen).toContain("/el-mictlan");
     await page.goto("/el-mictlan");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("El Mictlán");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 7: El Mictlán");
     await expect(page).toHaveURL(/\/el-mictlan$/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/el-mictlan$/);
     await page.goto("/capitulos");
@@ -219,7 +219,7 @@ test.describe("with the real check (CHAPTERS_FORCE_UNLOCKED=false)", () => {
 
     // The printed code is the key: its redirect opens the chapter, then its slug works too.
     await page.goto("/qr/capitulo-9");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("El juego de pelota");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 9: El juego de pelota");
     const slug = await page.goto("/el-juego-de-pelota");
     expect(slug?.status()).toBe(200);
     await context.close();

@@ -125,7 +125,7 @@ test.describe("the chapter editor", () => {
     const link = reader.getByRole("link", { name: "La ofrenda" });
     await expect(link).toHaveAttribute("href", "/la-ofrenda");
     await link.click();
-    await expect(reader.getByRole("heading", { level: 1 })).toHaveText("La ofrenda");
+    await expect(reader.getByRole("heading", { level: 1 })).toHaveText("Capítulo 15: La ofrenda");
     await expect(reader.locator(".chapter-body strong")).toHaveText("muchas");
     await expect(reader.locator(".chapter-body script, .chapter-body img")).toHaveCount(0);
     const uploaded = reader.getByRole("button", { name: "Ver en grande: El lago de noche" }).locator("img");

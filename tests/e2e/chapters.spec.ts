@@ -44,10 +44,10 @@ test.describe("chapter pages", () => {
   test("chapter 1 opens for visitors by its token, which turns into its slug in the address bar", async ({ page }) => {
     const response = await page.goto(token(1));
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
     await expect(page).toHaveURL(/\/salida-a-tzintzuntzan$/);
     await page.reload();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
     await expect(page.getByRole("link", { name: "← Volver a los capítulos" })).toHaveAttribute("href", "/capitulos");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/salida-a-tzintzuntzan$/);
   });
@@ -75,8 +75,10 @@ test.describe("chapter pages", () => {
   }) => {
     await signUp(page);
     await page.goto(token(9));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("El juego de pelota");
-    await expect(page.getByRole("img", { name: "Capítulo 9" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 9: El juego de pelota");
+    // The number image is decoration: the heading beside it says 'Capítulo 9' in words.
+    await expect(page.locator("img.chapter-number")).toBeVisible();
+    await expect(page.locator("img.chapter-number")).toHaveAttribute("alt", "");
     await expect(page.locator("figure figcaption")).toHaveCount(2);
     await expect(page).toHaveURL(new RegExp(`${token(9)}$`));
     await expect(page.getByRole("textbox", { name: /\?$/ })).toBeVisible();
@@ -103,7 +105,34 @@ test.describe("chapter pages", () => {
     await signUp(page);
     const response = await page.goto(SPECIAL_CHAPTER_PATH);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // It has no number: its heading is its title alone.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo especial");
+  });
+
+  test("a chapter's heading names it as its tab title and the passport do: 'Capítulo 1' above the title", async ({
+    page,
+  }) => {
+    // Chapters 2–14 need an account.
+    await signUp(page);
+    for (const [path, number, title] of [
+      ["/salida-a-tzintzuntzan", 1, "Salida a Tzintzuntzan"],
+      ["/patzcuaro", 5, "Pátzcuaro"],
+      ["/el-mictlan", 7, "El Mictlán"],
+    ] as const) {
+      await page.goto(path);
+      const heading = page.getByRole("heading", { level: 1 });
+      // Read aloud and shown alike: 'Capítulo 1: Salida a Tzintzuntzan', the tab title's words
+      // (a screen reader may hear a space before the colon, where the number's line ends).
+      await expect(heading).toHaveText(`Capítulo ${number}: ${title}`);
+      await expect(heading).toHaveAccessibleName(new RegExp(`^Capítulo ${number} ?: ${title}$`));
+      await expect(page).toHaveTitle(new RegExp(`^Capítulo ${number}: ${title}`));
+      // On screen, the number is a small line of its own above the title.
+      const numberLine = heading.getByText(`Capítulo ${number}`);
+      await expect(numberLine).toBeVisible();
+      const [lineBox, headingBox] = [await numberLine.boundingBox(), await heading.boundingBox()];
+      expect(lineBox!.y).toBeLessThan(headingBox!.y + 4);
+      expect(lineBox!.height).toBeLessThan(headingBox!.height / 2);
+    }
   });
 });
 
@@ -241,7 +270,7 @@ test.describe("QR codes", () => {
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe(token(1));
     await page.goto("/qr/capitulo-1");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
   });
 
   test("an unknown code says 'Invalid Code' with a link home", async ({ page }) => {

@@ -84,7 +84,7 @@ test("a reader who scanned chapter 1 sees it and its butterfly in colour, the re
 }) => {
   await signUp(page);
   await page.goto("/qr/capitulo-1");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
   await page.goto("/pasaporte");
   await expect(page.getByTestId("pasaporte-progreso-capitulos")).toHaveText(`1 de ${CHAPTERS} capítulos`);
   await expectCharacters(page, [...ALWAYS_OPEN, mariposa]);

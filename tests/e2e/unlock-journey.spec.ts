@@ -29,7 +29,7 @@ const CHAPTER_1_UNLOCKS = "¡Desbloqueaste Mariposa Monarca y el capítulo «Sal
  */
 async function expectOnChapter1(page: Page) {
   await expect(page).toHaveURL(new RegExp(`(${CHAPTER_1}|/salida-a-tzintzuntzan)$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
 }
 
 /** The celebration's line that names what was unlocked (celebration.spec.ts covers the rest). */
@@ -86,7 +86,7 @@ async function expectNoSecondCelebration(page: Page, reports: string[]) {
   await page.reload();
   // The page view is reported from an effect that runs after the unlock check's effect.
   await reported;
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salida a Tzintzuntzan");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
   await expect(toast(page)).toHaveCount(0);
   expect(reports.length).toBe(before);
 }

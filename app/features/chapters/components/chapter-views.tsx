@@ -14,6 +14,25 @@ export const versioned = (src: string, version: number) => (src ? `${src}?v=${ve
 
 type ChapterData = Omit<ChapterPage, "requiredUrl">;
 
+/**
+ * The page's heading names the chapter as the tab title and the passport do: 'Capítulo 1:
+ * Salida a Tzintzuntzan', the number on a small line of its own above the title. The special
+ * chapter has no number.
+ */
+function ChapterTitle({ chapter, className }: { chapter: ChapterData; className?: string }) {
+  return (
+    <h1 className={className}>
+      {chapter.number !== null && (
+        <span className="chapter-heading-number">
+          Capítulo {chapter.number}
+          <span className="visually-hidden">: </span>
+        </span>
+      )}
+      {chapter.title}
+    </h1>
+  );
+}
+
 /** Chapters 1–6 and the special chapter: text, decorative image, thumbnails that open a modal. */
 export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
   const [openImage, setOpenImage] = useState<number | null>(null);
@@ -27,7 +46,7 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
           ← Volver a los capítulos
         </Link>
         <header>
-          <h1>{chapter.title}</h1>
+          <ChapterTitle chapter={chapter} />
           {chapter.subtitle && <p className="lead chapter-subtitle">{chapter.subtitle}</p>}
         </header>
         {chapter.decorativeImage && (
@@ -109,16 +128,17 @@ export function SecondLayoutChapter({ chapter }: { chapter: ChapterData }) {
       </Link>
       <header className="d-flex align-items-center gap-3 mb-3">
         {chapter.numberImage && (
+          // The heading beside it says the number: decorative here.
           <img
             src={versioned(chapter.numberImage, chapter.version)}
-            alt={`Capítulo ${chapter.number}`}
+            alt=""
             width="96"
             height="96"
             className="chapter-number"
           />
         )}
         <div className="chapter-heading">
-          <h1 className="mb-1">{chapter.title}</h1>
+          <ChapterTitle chapter={chapter} className="mb-1" />
           <p className="lead mb-0">{chapter.description}</p>
         </div>
       </header>
