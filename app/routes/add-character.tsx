@@ -3,10 +3,21 @@ import type { Route } from "./+types/add-character";
 import { CharacterEditor, type CharacterActionResult } from "../features/characters/components/character-form.tsx";
 import { CHARACTER_MESSAGES } from "../features/characters/character-messages.ts";
 import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
-import { characterFormValues, parseCharacterForm } from "../features/characters/character.schema.ts";
-import { createCharacter, listCharacters, updateCharacter } from "../features/characters/characters.server.ts";
+import {
+  CHARACTER_FIELD_MESSAGES,
+  characterFormValues,
+  parseCharacterForm,
+} from "../features/characters/character.schema.ts";
+import {
+  createCharacter,
+  getCharacter,
+  listCharacters,
+  updateCharacter,
+} from "../features/characters/characters.server.ts";
+import { isOfferedUnlock } from "../features/characters/unlock-choices.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
+import { unlockChoices } from "../composition/unlock-choices.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
@@ -14,13 +25,15 @@ import { useLiveRevalidation } from "../ui/use-live.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
-  const characters = await listCharacters(services(context).db);
+  const { db } = services(context);
+  const [characters, choices] = await Promise.all([listCharacters(db), unlockChoices(db)]);
   return {
     characters: characters.map((character) => ({
       id: character.id,
       name: character.name,
       values: characterFormValues(character),
     })),
+    unlockChoices: choices,
   };
 }
 
@@ -40,6 +53,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const id = form.get("id");
   const editing = typeof id === "string" && id !== "";
+  // What unlocks it comes from the editor's list (a chapter or a QR code); a path saved before
+  // the list existed may stay as it is.
+  const unlock = parsed.data.requiredUrl;
+  if (
+    unlock !== null &&
+    !isOfferedUnlock(await unlockChoices(db), unlock) &&
+    !(editing && (await getCharacter(db, id))?.requiredUrl === unlock)
+  ) {
+    const fieldErrors = { requiredUrl: CHARACTER_FIELD_MESSAGES.requiredUrlInvalid };
+    return data<CharacterActionResult>(
+      { ok: false, message: error(CHARACTER_MESSAGES.checkFields), fieldErrors },
+      { status: 400 },
+    );
+  }
   const publish = live.publish;
   try {
     const saved = editing
@@ -71,5 +98,5 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function AddCharacter({ loaderData }: Route.ComponentProps) {
   // Another admin's save shows in the selector too.
   useLiveRevalidation([CHARACTERS_TOPIC]);
-  return <CharacterEditor characters={loaderData.characters} />;
+  return <CharacterEditor characters={loaderData.characters} unlockChoices={loaderData.unlockChoices} />;
 }

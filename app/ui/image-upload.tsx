@@ -33,7 +33,10 @@ export function ImageUpload({ targetId, label = "O sube una imagen" }: Props) {
   useEffect(() => {
     if (!answer?.ok) return;
     const target = document.getElementById(targetId) as HTMLInputElement | null;
-    if (target) target.value = answer.url;
+    if (!target) return;
+    target.value = answer.url;
+    // As if typed: whatever follows the field (a focal-point picker) sees the new picture.
+    target.dispatchEvent(new Event("input", { bubbles: true }));
   }, [answer, targetId]);
   return (
     <div className="mb-2 image-upload">

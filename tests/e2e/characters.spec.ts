@@ -260,7 +260,8 @@ test.describe("/add-character", () => {
     // After adding, the form resets.
     await expect(adminPage.getByLabel("Nombre")).toHaveValue("");
     await expect(adminPage.getByLabel("Orden")).toHaveValue("0");
-    await expect(adminPage.getByLabel("Posición de la imagen")).toHaveValue("center");
+    await expect(adminPage.getByLabel("Horizontal (%)")).toHaveValue("50");
+    await expect(adminPage.getByLabel("Vertical (%)")).toHaveValue("50");
     await expect(adminPage.getByLabel("Personaje", { exact: true }).locator("option", { hasText: name })).toHaveCount(
       1,
     );
@@ -300,6 +301,110 @@ test.describe("/add-character", () => {
     await expect(adminPage.getByRole("button", { name: "Cancel Edit" })).toHaveCount(0);
     await expect(adminPage.getByRole("button", { name: "Agregar personaje" })).toBeVisible();
     await visitorContext.close();
+  });
+
+  test("the picture's focal point is picked on the picture or by keyboard, and a chapter's QR code chosen from a list unlocks it", async ({
+    page: adminPage,
+    browser,
+    baseURL,
+  }) => {
+    const name = `Tecolote ${randomBytes(3).toString("hex")}`;
+    await signUpAdmin(adminPage);
+    await gotoHydrated(adminPage, "/add-character");
+    await adminPage.getByLabel("Nombre").fill(name);
+    await adminPage.getByLabel("Orden").fill("95");
+    // No CSS to type: the picture shows as soon as its address is there.
+    await adminPage.getByLabel("URL de la imagen").fill("/images/characters/choc.svg");
+    const stage = adminPage.getByTestId("focal-point-stage");
+    await expect(stage.locator("img")).toHaveJSProperty("complete", true);
+    const box = (await stage.boundingBox())!;
+    await stage.click({ position: { x: box.width * 0.25, y: box.height * 0.8 } });
+    const horizontal = adminPage.getByLabel("Horizontal (%)");
+    const vertical = adminPage.getByLabel("Vertical (%)");
+    await expect(horizontal).toHaveValue("25");
+    await expect(vertical).toHaveValue("80");
+    // The keyboard: arrow keys move the point one step at a time.
+    await horizontal.focus();
+    for (let step = 0; step < 5; step++) await adminPage.keyboard.press("ArrowRight");
+    await vertical.focus();
+    for (let step = 0; step < 10; step++) await adminPage.keyboard.press("ArrowLeft");
+    await expect(adminPage.getByTestId("focal-point-value")).toHaveText("30% 70%");
+    await expect(adminPage.getByTestId("focal-point-crop")).toHaveCSS("object-position", "30% 70%");
+
+    // What unlocks it: the book's chapters by number and title, with their codes; no path to type.
+    const unlock = adminPage.getByLabel("Lo desbloquea");
+    await expect(unlock.locator("option", { hasText: "Capítulo 10: El ataque de Camazotz" })).toHaveCount(1);
+    await expect(unlock.locator("optgroup[label='Otros códigos QR'] option", { hasText: "código book" })).toHaveText(
+      "código book: lleva a /?book",
+    );
+    const chapter3 = (await unlock.locator("option", { hasText: /^Capítulo 3: / }).textContent())!;
+    expect(chapter3).toContain("(código capitulo-3)");
+    await unlock.selectOption({ label: chapter3 });
+    await expectNoAxeViolations(adminPage, "/add-character with the picker", { rules: "all" });
+    await adminPage.getByRole("button", { name: "Agregar personaje" }).click();
+    await expect(adminPage.getByTestId("character-message")).toHaveText("Character added successfully!");
+
+    // Opened again, the form shows what was saved.
+    await adminPage.getByLabel("Personaje", { exact: true }).selectOption({ label: name });
+    await expect(horizontal).toHaveValue("30");
+    await expect(vertical).toHaveValue("70");
+    await expect(unlock).toHaveValue(tokenPathOf(CHAPTER_PATHS.find((chapter) => chapter.number === 3)!));
+
+    // A reader who scans chapter 3's code has it, its picture cropped around the chosen point.
+    const readerContext = await newContext(browser);
+    const reader = await readerContext.newPage();
+    await signUp(reader);
+    await openGallery(reader);
+    await expect(card(reader, name)).toHaveAccessibleName(/Bloqueado$/);
+    await reader.goto("/qr/capitulo-3");
+    await openGallery(reader);
+    await expect(card(reader, name)).not.toHaveAccessibleName(/Bloqueado$/);
+    await expect(cardImage(reader, name)).toHaveCSS("object-position", "30% 70%");
+    await readerContext.close();
+
+    // The server takes only what the list offers: a slug (whose visit unlocks nothing) is refused.
+    const refused = await adminPage.request.post("/add-character.data", {
+      headers: { Origin: baseURL! },
+      form: {
+        name: `${name} bis`,
+        order: "0",
+        positionX: "50",
+        positionY: "50",
+        imageUrl: "/images/characters/choc.svg",
+        requiredUrl: "/el-convento-de-santa-ana-en-tzintzuntzan",
+        style: "basic",
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("Elige de la lista un capítulo o un código QR");
+    await openGallery(adminPage);
+    await expect(card(adminPage, `${name} bis`)).toHaveCount(0);
+  });
+
+  test("a focal point and an unlock chosen before the page hydrates are kept", async ({ page }) => {
+    await signUpAdmin(page);
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((done) => (release = done));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/add-character", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Horizontal (%)").fill("15");
+    await page.getByLabel("Vertical (%)").fill("85");
+    const chapter5 = (await page
+      .getByLabel("Lo desbloquea")
+      .locator("option", { hasText: /^Capítulo 5: / })
+      .textContent())!;
+    await page.getByLabel("Lo desbloquea").selectOption({ label: chapter5 });
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.getByLabel("Horizontal (%)")).toHaveValue("15");
+    await expect(page.getByLabel("Vertical (%)")).toHaveValue("85");
+    await expect(page.getByTestId("focal-point-value")).toHaveText("15% 85%");
+    await expect(page.getByLabel("Lo desbloquea")).toHaveValue(
+      tokenPathOf(CHAPTER_PATHS.find((chapter) => chapter.number === 5)!),
+    );
   });
 
   test("invalid fields show their message beside them, in red, and nothing is saved", async ({ page }) => {

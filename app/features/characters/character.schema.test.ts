@@ -38,10 +38,10 @@ describe("character form rules", () => {
     });
   });
 
-  it("defaults to order 0, position center, style basic, no tags and no unlocking path", () => {
+  it("defaults to order 0, position center (50% 50%), style basic, no tags and no unlocking path", () => {
     expect(parseCharacterForm(valid)).toEqual({
       ok: true,
-      data: expect.objectContaining({ order: 0, position: "center", style: "basic", tags: [], requiredUrl: null }),
+      data: expect.objectContaining({ order: 0, position: "50% 50%", style: "basic", tags: [], requiredUrl: null }),
     });
   });
 
@@ -58,10 +58,30 @@ describe("character form rules", () => {
     expect(errorsOf({ order: "0" })).toEqual({});
   });
 
-  it("requires a position that object-position understands", () => {
+  it("requires the position as the focal-point picker writes it: two percentages from 0 to 100", () => {
     expect(errorsOf({ position: " " })).toEqual({ position: M.positionRequired });
-    expect(errorsOf({ position: "url(x); color: red" })).toEqual({ position: M.positionInvalid });
-    for (const position of ["center", "top", "50% 20%", "left 10px"]) expect(errorsOf({ position })).toEqual({});
+    for (const position of ["url(x); color: red", "center", "top", "left 10px", "50%", "101% 0%", "5.5% 2%"])
+      expect(errorsOf({ position }), position).toEqual({ position: M.positionInvalid });
+    for (const position of ["50% 20%", "0% 100%"]) expect(errorsOf({ position })).toEqual({});
+  });
+
+  it("joins the picker's two sliders into the position", () => {
+    expect(parseCharacterForm({ ...valid, position: "", positionX: "30", positionY: "75" })).toMatchObject({
+      ok: true,
+      data: { position: "30% 75%" },
+    });
+    expect(parseCharacterForm({ ...valid, positionX: "130", positionY: "75" })).toMatchObject({
+      ok: false,
+      errors: { position: M.positionInvalid },
+    });
+  });
+
+  it("opens a character saved with a keyword before the picker at the point it names", () => {
+    const parsed = parseCharacterForm(valid);
+    if (!parsed.ok) throw new Error("fixture is invalid");
+    expect(characterFormValues({ ...parsed.data, position: "center" }).position).toBe("50% 50%");
+    expect(characterFormValues({ ...parsed.data, position: "left top" }).position).toBe("0% 0%");
+    expect(characterFormValues({ ...parsed.data, position: "50% 20%" }).position).toBe("50% 20%");
   });
 
   it("requires the image as a path on this site (the CSP admits only our own images)", () => {

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { CHARACTER_STYLES, type CharacterStyle } from "../../lib/db-schema.ts";
 import { firstErrorPerField } from "../../lib/form-errors.ts";
+import { CENTER, focalPointOf, focalPointValue } from "../../ui/focal-point.ts";
 
 export const NAME_MAX = 120;
 export const TEXT_MAX = 2000;
@@ -16,15 +17,15 @@ export const CHARACTER_FIELD_MESSAGES = {
   orderRequired: "Escribe el orden: 0 o un número mayor.",
   orderInvalid: "El orden debe ser un número entero de 0 en adelante.",
   orderTooLarge: `El orden puede llegar hasta ${ORDER_MAX}.`,
-  positionRequired: "Escribe la posición de la imagen, por ejemplo center.",
-  positionInvalid: "Usa una posición como center, top, left o 50% 20%.",
+  positionRequired: "Elige el punto de la imagen que siempre se ve.",
+  positionInvalid: "El punto de la imagen son dos porcentajes de 0 a 100, como 50% 20%.",
   imageUrlRequired: "Escribe la dirección de la imagen.",
   imageUrlInvalid:
     "La imagen debe ser una dirección de este sitio que empiece con / (por ejemplo, /images/characters/valentina.svg).",
   textTooLong: `Este campo puede tener hasta ${TEXT_MAX} caracteres.`,
   tagsTooMany: `Puedes poner hasta ${TAGS_MAX} etiquetas.`,
   tagTooLong: `Cada etiqueta puede tener hasta ${TAG_MAX} caracteres.`,
-  requiredUrlInvalid: "La ruta que lo desbloquea debe empezar con / (por ejemplo, /salida-a-tzintzuntzan).",
+  requiredUrlInvalid: "Elige de la lista un capítulo o un código QR que lo desbloquee.",
   styleInvalid: "Elige un tipo de la lista.",
 } as const;
 
@@ -52,6 +53,12 @@ const M = CHARACTER_FIELD_MESSAGES;
 const SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
 const isSitePath = (value: string) => SITE_PATH.test(value);
 
+const PICKED_POSITION = /^(\d{1,3})% (\d{1,3})%$/;
+const isPickedPosition = (value: string) => {
+  const match = PICKED_POSITION.exec(value);
+  return Boolean(match) && Number(match![1]) <= 100 && Number(match![2]) <= 100;
+};
+
 const longText = () => z.string().check(z.trim(), z.maxLength(TEXT_MAX, M.textTooLong));
 
 /** Shared by the /add-character form (checked before sending) and its action (checked again). */
@@ -65,14 +72,16 @@ export const characterSchema = z.object({
       z.number().check(z.gte(0, M.orderInvalid), z.lte(ORDER_MAX, M.orderTooLarge)),
     ),
   ),
-  // Goes into the image's object-position: keep it to what that property takes.
+  // The image's object-position, as the focal-point picker writes it: 'X% Y%', whole numbers
+  // from 0 to 100. (Characters saved before the picker may hold keywords such as 'center';
+  // they still show, and the form turns them into percentages when opened.)
   position: z
     .string()
     .check(
       z.trim(),
       z.minLength(1, M.positionRequired),
       z.maxLength(POSITION_MAX, M.positionInvalid),
-      z.regex(/^[a-z0-9%.\s-]*$/i, M.positionInvalid),
+      z.refine(isPickedPosition, M.positionInvalid),
     ),
   // SPEC.md §5: a URL value; §7: images come from the product's own host. A path on this site
   // (the Content-Security-Policy admits images from our origin only; see docs/decisions/004).
@@ -121,7 +130,7 @@ export type CharacterFieldErrors = Partial<Record<CharacterField, string>>;
 export const EMPTY_CHARACTER_FORM: Record<CharacterField, string> & { style: CharacterStyle } = {
   name: "",
   order: "0",
-  position: "center",
+  position: focalPointValue(CENTER),
   imageUrl: "",
   subtitle: "",
   description: "",
@@ -135,20 +144,25 @@ export const EMPTY_CHARACTER_FORM: Record<CharacterField, string> & { style: Cha
   style: "basic",
 };
 
+/** The focal-point picker's two sliders, sent instead of `position`. */
+export const POSITION_PARTS = { x: "positionX", y: "positionY" } as const;
+type FormKey = CharacterField | (typeof POSITION_PARTS)[keyof typeof POSITION_PARTS];
+
 /**
  * Parses the form's fields (from FormData or a plain object); missing fields count as empty.
- * Returns the first message of each invalid field, for showing beside it.
+ * The picker sends the position as two percentages, joined here into 'X% Y%'; `position`
+ * itself is read when they are absent. Returns the first message of each invalid field, for
+ * showing beside it.
  */
-export function parseCharacterForm(
-  read: ((field: CharacterField) => unknown) | Partial<Record<CharacterField, unknown>>,
-) {
-  const get = typeof read === "function" ? read : (field: CharacterField) => read[field];
-  const raw = Object.fromEntries(
-    CHARACTER_FIELDS.map((field) => {
-      const value = get(field);
-      return [field, typeof value === "string" ? value : ""];
-    }),
-  );
+export function parseCharacterForm(read: ((field: FormKey) => unknown) | Partial<Record<FormKey, unknown>>) {
+  const get = typeof read === "function" ? read : (field: FormKey) => read[field];
+  const text = (field: FormKey) => {
+    const value = get(field);
+    return typeof value === "string" ? value : "";
+  };
+  const raw: Record<string, string> = Object.fromEntries(CHARACTER_FIELDS.map((field) => [field, text(field)]));
+  const [x, y] = [text(POSITION_PARTS.x).trim(), text(POSITION_PARTS.y).trim()];
+  if (x || y) raw.position = `${x}% ${y}%`;
   const result = characterSchema.safeParse(raw);
   if (result.success) return { ok: true as const, data: result.data };
   const errors: CharacterFieldErrors = firstErrorPerField<CharacterField>(result.error.issues, {
@@ -179,7 +193,8 @@ export function characterFormValues(character: CharacterValues): typeof EMPTY_CH
   return {
     name: character.name,
     order: String(character.order),
-    position: character.position,
+    // A keyword saved before the picker ('center') opens as the point it names.
+    position: focalPointValue(focalPointOf(character.position) ?? CENTER),
     imageUrl: character.imageUrl,
     subtitle: character.subtitle,
     description: character.description,

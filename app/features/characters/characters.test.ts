@@ -21,7 +21,7 @@ const bodyOf = <T>(value: unknown) => answerOf(value).body as T;
 const FORM = {
   name: "Ajolote",
   order: "5",
-  position: "center",
+  position: "50% 50%",
   imageUrl: "/images/characters/choc.svg",
   subtitle: "Guardián del lago",
   description: "Sonríe siempre.",
@@ -333,6 +333,63 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("characters on %s", (kind) => {
       expect(statusOf(result)).toBe(302);
       expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fadd-character");
       expect(await count()).toBe(0);
+    });
+
+    it("offers the book's chapters and the working QR codes as what unlocks, and refuses any other path", async () => {
+      await services.db
+        .insertInto("chapters")
+        .values({
+          id: "capitulo-3",
+          sort_order: 3,
+          number: 3,
+          slug: "el-convento",
+          title: "El convento",
+          required_url: "/tok3",
+          layout: "first",
+          images: JSON.stringify([]),
+        })
+        .execute();
+      await services.db
+        .insertInto("qr_codes")
+        .values([
+          { code: "capitulo-3", redirect_to: "/tok3" },
+          { code: "book", redirect_to: "/?book" },
+          { code: "cartel", redirect_to: "/?book", label: "Cartel de la feria" },
+          { code: "viejo", redirect_to: "/viejo", expires_at: "2020-01-01T00:00:00Z" },
+          { code: "apagado", redirect_to: "/apagado", active: false },
+        ])
+        .execute();
+      try {
+        const page = bodyOf<{ unlockChoices: unknown }>(
+          await editorLoader(await routeArgs(services, "/add-character", { cookie: admin.cookie })),
+        );
+        expect(page.unlockChoices).toEqual({
+          chapters: [{ path: "/tok3", label: "Capítulo 3: El convento (código capitulo-3)" }],
+          codes: [{ path: "/?book", label: "código book; Cartel de la feria, código cartel: lleva a /?book" }],
+        });
+        // A chapter's printed path and another code's destination are taken.
+        for (const requiredUrl of ["/tok3", "/?book"])
+          expect(statusOf(await post({ ...FORM, name: requiredUrl, requiredUrl }, admin.cookie)), requiredUrl).toBe(
+            200,
+          );
+        // A slug (whose visit unlocks nothing), an expired or deactivated code's path, any path: refused.
+        for (const requiredUrl of ["/el-convento", "/viejo", "/apagado", "/cualquiera"]) {
+          const refused = await post({ ...FORM, requiredUrl }, admin.cookie);
+          expect(statusOf(refused), requiredUrl).toBe(400);
+          expect(bodyOf(refused)).toMatchObject({
+            fieldErrors: { requiredUrl: CHARACTER_FIELD_MESSAGES.requiredUrlInvalid },
+          });
+        }
+        expect(await count()).toBe(2);
+        // A path saved before the list existed stays when its character is edited, and only then.
+        await insert([{ id: "legado", name: "Legado", sort_order: 3, required_url: "/legado" }]);
+        expect(statusOf(await post({ ...FORM, id: "legado", requiredUrl: "/legado" }, admin.cookie))).toBe(200);
+        expect(statusOf(await post({ ...FORM, requiredUrl: "/legado" }, admin.cookie))).toBe(400);
+        expect(await count()).toBe(3);
+      } finally {
+        await services.db.deleteFrom("qr_codes").execute();
+        await services.db.deleteFrom("chapters").execute();
+      }
     });
 
     it("gives the editor every character with its form values, in display order", async () => {

@@ -171,3 +171,17 @@ export async function qrCodeImage(siteUrl: string, code: string, format: "svg" |
   if (format === "svg") return QRCode.toString(text, { ...options, type: "svg" });
   return QRCode.toBuffer(text, { ...options, type: "png", width: 1024 });
 }
+
+export type QrTarget = { code: string; label: string; target: string };
+
+/** The codes a scan follows today (active, not past their date), for pages that point at them. */
+export async function listWorkingQrCodes(db: Db, now = new Date()): Promise<QrTarget[]> {
+  const rows = await db
+    .selectFrom("qr_codes")
+    .select(["code", "label", "redirect_to"])
+    .where("active", "=", true)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
+    .orderBy("code")
+    .execute();
+  return rows.map((row) => ({ code: row.code, label: row.label, target: row.redirect_to }));
+}

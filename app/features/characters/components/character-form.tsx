@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { CHARACTER_STYLES } from "../../../lib/db-schema.ts";
+import { FocalPointPicker } from "../../../ui/focal-point-picker.tsx";
 import { FormField, type FieldControlProps } from "../../../ui/form-field.tsx";
 import { ImageUpload } from "../../../ui/image-upload.tsx";
 import { useValueFromBeforeHydration } from "../../../ui/use-value-from-before-hydration.ts";
@@ -9,9 +10,11 @@ import {
   EMPTY_CHARACTER_FORM,
   NAME_MAX,
   parseCharacterForm,
+  POSITION_PARTS,
   type CharacterField,
   type CharacterFieldErrors,
 } from "../character.schema.ts";
+import { isOfferedUnlock, type UnlockChoices } from "../unlock-choices.ts";
 
 export type EditableCharacter = { id: string; name: string; values: typeof EMPTY_CHARACTER_FORM };
 
@@ -76,7 +79,13 @@ function Field({
  * character fills the form; Cancel Edit goes back to adding. After adding the form empties;
  * after editing it stays. The action's answer is the message, coloured red when it is an error.
  */
-export function CharacterEditor({ characters }: { characters: EditableCharacter[] }) {
+export function CharacterEditor({
+  characters,
+  unlockChoices,
+}: {
+  characters: EditableCharacter[];
+  unlockChoices: UnlockChoices;
+}) {
   const fetcher = useFetcher<CharacterActionResult>();
   const [selectedId, setSelectedId] = useState("");
   const [resets, setResets] = useState(0);
@@ -182,16 +191,6 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
                 help="0 o más; los números más bajos aparecen primero."
               />
             </div>
-            <div className="col-md-3">
-              <Field
-                field="position"
-                label="Posición de la imagen"
-                defaultValue={values.position}
-                errors={errors}
-                required
-                help="center, top o 50% 20%."
-              />
-            </div>
             <div className="col-12">
               <Field
                 field="imageUrl"
@@ -203,6 +202,22 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
                 help="Una ruta de este sitio, como /images/characters/valentina.svg."
               />
               <ImageUpload targetId="character-imageUrl" />
+            </div>
+            <div className="col-12">
+              <FocalPointPicker
+                id="character-position"
+                legend={
+                  <>
+                    Punto de la imagen que siempre se ve<span aria-hidden="true"> *</span>
+                  </>
+                }
+                defaultValue={values.position}
+                names={POSITION_PARTS}
+                imageFieldId="character-imageUrl"
+                defaultImage={values.imageUrl}
+                error={errors.position}
+                hint="Haz clic en la imagen (por ejemplo, en la cara) o mueve los controles: las cartas recortan la imagen alrededor de ese punto."
+              />
             </div>
             <div className="col-12">
               <Field field="subtitle" label="Subtítulo" defaultValue={values.subtitle} errors={errors} />
@@ -240,11 +255,38 @@ export function CharacterEditor({ characters }: { characters: EditableCharacter[
             <div className="col-md-6">
               <Field
                 field="requiredUrl"
-                label="Ruta que lo desbloquea"
+                label="Lo desbloquea"
                 defaultValue={values.requiredUrl}
                 errors={errors}
-                help="Opcional: una ruta del sitio que empiece con /. Sin ruta, está siempre disponible."
-              />
+                select
+                help="El capítulo cuyo código QR lo desbloquea al escanearlo, u otro código QR. Sin ninguno, está siempre disponible."
+              >
+                {(props) => (
+                  <select {...props}>
+                    <option value="">Ninguno: está siempre disponible</option>
+                    {/* A path saved before this list existed stays choosable, as it is. */}
+                    {values.requiredUrl && !isOfferedUnlock(unlockChoices, values.requiredUrl) && (
+                      <option value={values.requiredUrl}>Ruta guardada: {values.requiredUrl}</option>
+                    )}
+                    <optgroup label="Capítulos del libro">
+                      {unlockChoices.chapters.map((choice) => (
+                        <option key={choice.path} value={choice.path}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                    {unlockChoices.codes.length > 0 && (
+                      <optgroup label="Otros códigos QR">
+                        {unlockChoices.codes.map((choice) => (
+                          <option key={choice.path} value={choice.path}>
+                            {choice.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                  </select>
+                )}
+              </Field>
             </div>
             <div className="col-md-6">
               <Field field="style" label="Tipo de carta" defaultValue={values.style} errors={errors} required select>
