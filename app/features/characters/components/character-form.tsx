@@ -1,78 +1,17 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { CHARACTER_STYLES } from "../../../lib/db-schema.ts";
-import { FocalPointPicker } from "../../../ui/focal-point-picker.tsx";
-import { FormField, type FieldControlProps } from "../../../ui/form-field.tsx";
-import { ImageUpload } from "../../../ui/image-upload.tsx";
+import { FormField } from "../../../ui/form-field.tsx";
 import { useValueFromBeforeHydration } from "../../../ui/use-value-from-before-hydration.ts";
-import { CHARACTER_MESSAGES, STYLE_LABELS } from "../character-messages.ts";
-import {
-  EMPTY_CHARACTER_FORM,
-  NAME_MAX,
-  parseCharacterForm,
-  POSITION_PARTS,
-  type CharacterField,
-  type CharacterFieldErrors,
-} from "../character.schema.ts";
-import { isOfferedUnlock, type UnlockChoices } from "../unlock-choices.ts";
+import { CHARACTER_MESSAGES } from "../character-messages.ts";
+import { EMPTY_CHARACTER_FORM, parseCharacterForm, type CharacterFieldErrors } from "../character.schema.ts";
+import type { UnlockChoices } from "../unlock-choices.ts";
+import { CharacterFields } from "./character-fields.tsx";
 
 export type EditableCharacter = { id: string; name: string; values: typeof EMPTY_CHARACTER_FORM };
 
 export type CharacterActionResult =
   | { ok: true; mode: "add" | "edit"; id: string; message: string }
   | { ok: false; message: string; fieldErrors?: CharacterFieldErrors };
-
-type FieldProps = {
-  field: CharacterField;
-  label: string;
-  defaultValue: string;
-  errors: CharacterFieldErrors;
-  help?: string;
-  required?: boolean;
-  select?: boolean;
-  children?: (control: FieldControlProps & { name: string; defaultValue: string; required?: boolean }) => ReactNode;
-  inputMode?: "numeric" | "url" | "text";
-  maxLength?: number;
-};
-
-/** One field of the character form: its id and message come from the field's name. */
-function Field({
-  field,
-  label,
-  defaultValue,
-  errors,
-  help,
-  required,
-  select,
-  children,
-  inputMode,
-  maxLength,
-}: FieldProps) {
-  const requiredMark = required && <span aria-hidden="true"> *</span>;
-  return (
-    <FormField
-      id={`character-${field}`}
-      label={
-        <>
-          {label}
-          {requiredMark}
-        </>
-      }
-      error={errors[field]}
-      hint={help}
-      select={select}
-    >
-      {(control) => {
-        const props = { ...control, name: field, defaultValue, required };
-        return children ? (
-          children(props)
-        ) : (
-          <input {...props} inputMode={inputMode} maxLength={maxLength} autoComplete="off" />
-        );
-      }}
-    </FormField>
-  );
-}
 
 /**
  * /add-character: a selector (add new, or one of the characters) and the form. Choosing a
@@ -169,147 +108,7 @@ export function CharacterEditor({
         >
           {editing && <input type="hidden" name="id" value={selected.id} />}
           <p className="small text-body-secondary">Los campos con * son obligatorios.</p>
-          <div className="row">
-            <div className="col-md-6">
-              <Field
-                field="name"
-                label="Nombre"
-                defaultValue={values.name}
-                errors={errors}
-                required
-                maxLength={NAME_MAX}
-              />
-            </div>
-            <div className="col-md-3">
-              <Field
-                field="order"
-                label="Orden"
-                defaultValue={values.order}
-                errors={errors}
-                required
-                inputMode="numeric"
-                help="0 o más; los números más bajos aparecen primero."
-              />
-            </div>
-            <div className="col-12">
-              <Field
-                field="imageUrl"
-                label="URL de la imagen"
-                defaultValue={values.imageUrl}
-                errors={errors}
-                required
-                inputMode="url"
-                help="Una ruta de este sitio, como /images/characters/valentina.svg."
-              />
-              <ImageUpload targetId="character-imageUrl" />
-            </div>
-            <div className="col-12">
-              <FocalPointPicker
-                id="character-position"
-                legend={
-                  <>
-                    Punto de la imagen que siempre se ve<span aria-hidden="true"> *</span>
-                  </>
-                }
-                defaultValue={values.position}
-                names={POSITION_PARTS}
-                imageFieldId="character-imageUrl"
-                defaultImage={values.imageUrl}
-                error={errors.position}
-                hint="Haz clic en la imagen (por ejemplo, en la cara) o mueve los controles: las cartas recortan la imagen alrededor de ese punto."
-              />
-            </div>
-            <div className="col-12">
-              <Field field="subtitle" label="Subtítulo" defaultValue={values.subtitle} errors={errors} />
-            </div>
-            <div className="col-12">
-              <Field field="description" label="Descripción" defaultValue={values.description} errors={errors}>
-                {(props) => <textarea {...props} rows={4} />}
-              </Field>
-            </div>
-            <div className="col-md-6">
-              <Field field="power" label="Poder" defaultValue={values.power} errors={errors}>
-                {(props) => <textarea {...props} rows={2} />}
-              </Field>
-            </div>
-            <div className="col-md-6">
-              <Field field="weakness" label="Debilidad" defaultValue={values.weakness} errors={errors}>
-                {(props) => <textarea {...props} rows={2} />}
-              </Field>
-            </div>
-            <div className="col-md-6">
-              <Field field="color" label="Color favorito" defaultValue={values.color} errors={errors} />
-            </div>
-            <div className="col-md-6">
-              <Field field="place" label="Lugar donde vive" defaultValue={values.place} errors={errors} />
-            </div>
-            <div className="col-12">
-              <Field
-                field="tags"
-                label="Etiquetas"
-                defaultValue={values.tags}
-                errors={errors}
-                help="Separadas por comas, por ejemplo: valiente, curiosa."
-              />
-            </div>
-            <div className="col-md-6">
-              <Field
-                field="requiredUrl"
-                label="Lo desbloquea"
-                defaultValue={values.requiredUrl}
-                errors={errors}
-                select
-                help="El capítulo cuyo código QR lo desbloquea al escanearlo, u otro código QR. Sin ninguno, está siempre disponible."
-              >
-                {(props) => (
-                  <select {...props}>
-                    <option value="">Ninguno: está siempre disponible</option>
-                    {/* A path saved before this list existed stays choosable, as it is. */}
-                    {values.requiredUrl && !isOfferedUnlock(unlockChoices, values.requiredUrl) && (
-                      <option value={values.requiredUrl}>Ruta guardada: {values.requiredUrl}</option>
-                    )}
-                    <optgroup label="Capítulos del libro">
-                      {unlockChoices.chapters.map((choice) => (
-                        <option key={choice.path} value={choice.path}>
-                          {choice.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                    {unlockChoices.codes.length > 0 && (
-                      <optgroup label="Otros códigos QR">
-                        {unlockChoices.codes.map((choice) => (
-                          <option key={choice.path} value={choice.path}>
-                            {choice.label}
-                          </option>
-                        ))}
-                      </optgroup>
-                    )}
-                  </select>
-                )}
-              </Field>
-            </div>
-            <div className="col-md-6">
-              <Field field="style" label="Tipo de carta" defaultValue={values.style} errors={errors} required select>
-                {(props) => (
-                  <select {...props}>
-                    {CHARACTER_STYLES.map((style) => (
-                      <option key={style} value={style}>
-                        {STYLE_LABELS[style]} ({style})
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </div>
-            <div className="col-12">
-              <Field
-                field="requiredUrlText"
-                label="Pista para desbloquearlo"
-                defaultValue={values.requiredUrlText}
-                errors={errors}
-              />
-            </div>
-          </div>
+          <CharacterFields values={values} errors={errors} unlockChoices={unlockChoices} />
 
           <div className="d-flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary" disabled={saving}>
