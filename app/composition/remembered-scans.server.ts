@@ -1,7 +1,8 @@
 import { createCookie } from "react-router";
-import { resolveQrCode } from "../features/qr/qr.server.ts";
+import { lookUpQrCode } from "../features/qr/qr.server.ts";
 import { unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import type { Db } from "../lib/db.server.ts";
+import { clientIp } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
 import { getUser } from "./session.server.ts";
 
@@ -11,7 +12,9 @@ import { getUser } from "./session.server.ts";
  * httpOnly cookie, and the reader's first page view once signed in (or up) unlocks what they open,
  * with its celebration. The cookie names codes, never the paths they lead to, and each code is
  * resolved again when used, so an expired or deactivated one opens nothing. It needs no
- * signature: a code in it grants nothing that scanning the same code would not.
+ * signature: a code in it grants nothing that scanning the same code would not, and it is looked
+ * up as a scan is, under the same per-address limit of unknown codes, so a forged cookie is no
+ * faster way to guess codes than typing them.
  */
 const REMEMBER_SECONDS = 2 * 60 * 60;
 /** The latest scans kept (a reader may scan a few codes before signing up). */
@@ -59,15 +62,15 @@ export async function takeRememberedScans({ request, context }: Args): Promise<{
   const codes = await rememberedCodes(env.siteUrl, request.headers.get("Cookie"));
   if (codes.length === 0) return null;
   return {
-    paths: await targetsOf(db, codes),
+    paths: await targetsOf(db, codes, clientIp(request)),
     forget: { "Set-Cookie": await scansCookie(env.siteUrl).serialize([], { maxAge: 0 }) },
   };
 }
 
-async function targetsOf(db: Db, codes: string[]): Promise<string[]> {
+async function targetsOf(db: Db, codes: string[], address: string): Promise<string[]> {
   const targets: string[] = [];
   for (const code of codes) {
-    const resolution = await resolveQrCode(db, code);
+    const resolution = await lookUpQrCode(db, code, address);
     if (resolution.state !== "valid") continue;
     const target = URL.parse(resolution.target, "http://site.invalid");
     if (!target) continue;

@@ -75,4 +75,21 @@ describe("scans remembered for a visitor until they sign in or up (decision 025)
     expect(bodyOf(loaded).celebration).toBeNull();
     expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual([]);
   });
+
+  it("looks remembered codes up as scans: a forged cookie of guesses meets the limit of unknown codes", async () => {
+    const reader = await signUpReader(services, "adivina@example.com");
+    const address = "198.51.100.77";
+    // Five guesses a page view, as many page views as it takes to pass the limit of misses.
+    for (let view = 0; view < 5; view++) {
+      const guesses = Array.from({ length: 5 }, (_, index) => `adivinanza-${view}-${index}`);
+      const forged = `codigos-escaneados=${encodeURIComponent(btoa(JSON.stringify(guesses)))}`;
+      await rootLoader(
+        await routeArgs(services, "/", { cookie: `${reader.cookie}; ${forged}`, headers: { "x-client-ip": address } }),
+      );
+    }
+    // The address now waits, for a real code too, as after 20 typed guesses.
+    const args = await routeArgs(services, "/qr/capitulo-4", { headers: { "x-client-ip": address } });
+    const answer = await settle(() => qrLoader({ ...(args as object), params: { code: "capitulo-4" } } as never));
+    expect(answerOf(answer).status).toBe(429);
+  });
 });
