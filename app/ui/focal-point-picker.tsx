@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { fieldErrorId, fieldHintId } from "./form-field.tsx";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type Ref } from "react";
+import { FieldNotes, fieldErrorId, fieldHintId } from "./form-field.tsx";
 import { CENTER, focalPointOf, focalPointValue, type FocalPoint } from "./focal-point.ts";
 
 type Props = {
@@ -93,38 +93,24 @@ export function FocalPointPicker({ id, legend, defaultValue, names, imageFieldId
           <p className="small text-body-secondary mb-0">Escribe o sube la imagen para ver dónde queda el punto.</p>
         )}
         <div className="focal-point-sliders">
-          <label htmlFor={`${id}-x`} className="form-label small mb-0">
-            Horizontal (%)
-          </label>
-          <input
+          <Slider
             ref={horizontal}
             id={`${id}-x`}
+            label="Horizontal (%)"
             name={names.x}
-            type="range"
-            className="form-range"
-            min={0}
-            max={100}
-            step={1}
-            defaultValue={start.x}
-            aria-valuetext={`${point.x} % desde la izquierda`}
-            aria-invalid={error ? true : undefined}
+            start={start.x}
+            valueText={`${point.x} % desde la izquierda`}
+            invalid={Boolean(error)}
             onChange={readSliders}
           />
-          <label htmlFor={`${id}-y`} className="form-label small mb-0">
-            Vertical (%)
-          </label>
-          <input
+          <Slider
             ref={vertical}
             id={`${id}-y`}
+            label="Vertical (%)"
             name={names.y}
-            type="range"
-            className="form-range"
-            min={0}
-            max={100}
-            step={1}
-            defaultValue={start.y}
-            aria-valuetext={`${point.y} % desde arriba`}
-            aria-invalid={error ? true : undefined}
+            start={start.y}
+            valueText={`${point.y} % desde arriba`}
+            invalid={Boolean(error)}
             onChange={readSliders}
           />
           <output className="small" htmlFor={`${id}-x ${id}-y`} data-testid="focal-point-value">
@@ -132,16 +118,43 @@ export function FocalPointPicker({ id, legend, defaultValue, names, imageFieldId
           </output>
         </div>
       </div>
-      {error && (
-        <div id={fieldErrorId(id)} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-      {hint && (
-        <div id={fieldHintId(id)} className="form-text">
-          {hint}
-        </div>
-      )}
+      <FieldNotes id={id} error={error} hint={hint} />
     </fieldset>
+  );
+}
+
+type SliderProps = {
+  ref: Ref<HTMLInputElement>;
+  id: string;
+  label: string;
+  name: string;
+  start: number;
+  valueText: string;
+  invalid: boolean;
+  onChange: () => void;
+};
+
+/** One axis of the point, 0–100 %, by keyboard (arrow keys) or pointer. */
+function Slider({ ref, id, label, name, start, valueText, invalid, onChange }: SliderProps) {
+  return (
+    <>
+      <label htmlFor={id} className="form-label small mb-0">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        name={name}
+        type="range"
+        className="form-range"
+        min={0}
+        max={100}
+        step={1}
+        defaultValue={start}
+        aria-valuetext={valueText}
+        aria-invalid={invalid ? true : undefined}
+        onChange={onChange}
+      />
+    </>
   );
 }

@@ -62,6 +62,15 @@ export function FormField({
         "aria-invalid": isInvalid ? true : undefined,
         "aria-describedby": describedByIds || undefined,
       })}
+      <FieldNotes id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A field's message (when refused) and hint, under it, with the ids its control is described by. */
+export function FieldNotes({ id, error, hint }: { id: string; error?: ReactNode; hint?: ReactNode }) {
+  return (
+    <>
       {error && (
         <div id={fieldErrorId(id)} className="invalid-feedback d-block">
           {error}
@@ -72,6 +81,6 @@ export function FormField({
           {hint}
         </div>
       )}
-    </div>
+    </>
   );
 }
