@@ -179,6 +179,25 @@ function requestAndLeave(port: number, target: Target, encoding: string | null, 
   });
 }
 
+/**
+ * Every request left in every way, each encoding on every request and with every way of leaving:
+ * every pair of the three, not every triple (110 requests instead of 440, issue 21: the server's
+ * answer to a way of leaving depends on the request's body and its compression, not on both at
+ * once with one particular request). The encoding turns with the request and the way, so request
+ * t left in way w is compressed as ENCODINGS[(t + w) % 4]: five ways cover a request's four
+ * encodings, and 22 requests cover each encoding with each way. Still fails on the stream of
+ * before issue 19's fix (checked by putting it back: the instance went down).
+ */
+function abandonedRequests(all: Target[]) {
+  return all.flatMap((target, targetIndex) =>
+    WAYS_TO_LEAVE.map((way, wayIndex) => ({
+      target,
+      encoding: ENCODINGS[(targetIndex + wayIndex) % ENCODINGS.length]!,
+      way,
+    })),
+  );
+}
+
 for (const database of DATABASES) {
   test.describe(`readers who leave mid-request (${database})`, () => {
     test.describe.configure({ mode: "default" });
@@ -230,10 +249,7 @@ for (const database of DATABASES) {
       const home = await (await fetch(origin)).text();
       const asset = home.match(/\/assets\/[\w.-]+\.js/)![0];
 
-      const all = targets({ asset, token: chapter1.token });
-      const runs = all.flatMap((target) =>
-        ENCODINGS.flatMap((encoding) => WAYS_TO_LEAVE.map((way) => ({ target, encoding, way }))),
-      );
+      const runs = abandonedRequests(targets({ asset, token: chapter1.token }));
       // Several at a time, in random order, as many phones would.
       runs.sort(() => Math.random() - 0.5);
       let next = 0;
