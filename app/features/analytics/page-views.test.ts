@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as pageViewAction } from "../../routes/api.page-view.ts";
 import { loader as statsLoader } from "../../routes/adminpanel.estadisticas.tsx";
@@ -121,9 +122,13 @@ describe.each(DATABASE_KINDS)("page views on %s", (kind) => {
   it(`caps each client address at ${PAGE_VIEW_DAILY_LIMIT.max} stored views a day`, async () => {
     const before = (await allViews()).length;
     const ip = "10.99.0.2";
-    // The day's earlier views, counted as the limit counts them; the last two go through the API.
-    for (let index = 0; index < PAGE_VIEW_DAILY_LIMIT.max - 1; index++)
-      await hitRateLimit(services.db, `page-view-daily:${ip}`, PAGE_VIEW_DAILY_LIMIT);
+    // The day's earlier views: the first counted as the limit counts them, which opens the day's
+    // window, and the counter then set to where the others would have left it (counting 2999 hits
+    // one by one took 17-28 s per database; the per-minute test above counts its hits one by one).
+    const key = `page-view-daily:${ip}`;
+    await hitRateLimit(services.db, key, PAGE_VIEW_DAILY_LIMIT);
+    await sql`update rate_limits set count = ${PAGE_VIEW_DAILY_LIMIT.max - 1} where key = ${key}`.execute(services.db);
+    // The last two go through the API.
     expect(await report(JSON.stringify({ path: "/ultima", title: "x" }), { ip })).toBe(204);
     expect(await report(JSON.stringify({ path: "/de-mas", title: "x" }), { ip })).toBe(429);
     expect(await allViews()).toHaveLength(before + 1);
