@@ -28,6 +28,8 @@ function stall(baseURL: string, firstBytes: string): Promise<{ reply: string; he
 }
 
 test.describe("stalled requests", () => {
+  // Both tests in one worker, on one site: spread over two workers, each started a site of its own.
+  test.describe.configure({ mode: "default" });
   test.setTimeout(45_000);
   let site: SiteServer & { stop(): Promise<void> };
   test.beforeAll(async () => {
