@@ -12,7 +12,10 @@ import type { log } from "../app/lib/log.server.ts";
 import { forwardedView } from "./forwarded.ts";
 import { htmlCacheControl, VISITOR_HTML } from "./html-cache-control.ts";
 import { HTML_CACHE_HEADER, type HtmlCache, visitorPageKey } from "./html-cache.ts";
+import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { loadedReactBuild } from "./react-build.ts";
+import { routeLabeler } from "./route-label.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
@@ -38,6 +41,10 @@ export type AppOptions = {
    * bug in a stream callback would, to prove the instance logs it, exits and comes back.
    */
   crashPathForTests?: string;
+  /** Requests, page-cache results (server/metrics-endpoint.ts serves them). */
+  metrics?: SiteMetrics;
+  /** METRICS_TOKEN: `/metrics` on the site's own port for a scraper that sends it as a bearer token. */
+  metricsToken?: string;
 };
 
 export function createApp({
@@ -50,9 +57,12 @@ export function createApp({
   logger,
   htmlCache,
   crashPathForTests,
+  metrics,
+  metricsToken,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
-  const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
+  const routeOf = routeLabeler(build.routes);
+  const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables & { staticFile?: boolean } }>();
 
   // A request id (a proxy's X-Request-Id is kept so both logs share it) and the security headers
   // with a fresh CSP nonce: every response, static files included.
@@ -68,6 +78,11 @@ export function createApp({
     // requestId() set it before the app answered; the app's own Response replaces those headers.
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     const path = c.req.path;
+    if (metrics) {
+      const route = path.startsWith("/assets/") ? "assets" : c.get("staticFile") ? "static" : routeOf(path);
+      metrics.requests.inc({ route, method: c.req.method, status: `${Math.floor(c.res.status / 100)}xx` });
+      metrics.requestSeconds.observe({ route, method: c.req.method }, (performance.now() - started) / 1000);
+    }
     if (path.startsWith("/assets/")) return;
     logger.info("request", {
       requestId: c.get("requestId"),
@@ -87,6 +102,9 @@ export function createApp({
     });
   }
 
+  // Not a page: a scraper's, with METRICS_TOKEN (without it, the 404 page as for any unknown path).
+  if (metrics && metricsToken) app.use("/metrics", metricsEndpoint(metrics, metricsToken));
+
   app.use(compress());
   const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
     c.text("La solicitud es demasiado grande.", 413);
@@ -103,6 +121,7 @@ export function createApp({
       precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", IMMUTABLE);
+        c.set("staticFile", true);
       },
     }),
   );
@@ -113,6 +132,7 @@ export function createApp({
       precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=3600");
+        c.set("staticFile", true);
       },
     }),
   );
@@ -130,6 +150,7 @@ export function createApp({
       let kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
       // Another visitor's render of this page is under way: its result serves this one too.
       if (!kept && (await htmlCache!.awaitRender(cacheKey))) kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
+      metrics?.htmlCache.inc({ result: kept ? "hit" : "miss" });
       if (kept) return kept;
     }
     const generation = htmlCache?.generation ?? 0;

@@ -9,6 +9,8 @@ import { log } from "../app/lib/log.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
+import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { metricsResponse } from "./metrics-endpoint.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
 import { hashedAssets } from "./static-assets.ts";
@@ -24,7 +26,11 @@ type EntryModule = {
       GA_MEASUREMENT_ID?: string;
       TRUST_PROXY?: number;
       HTML_CACHE_SECONDS: number;
+      METRICS_PORT?: number;
+      METRICS_HOST: string;
+      METRICS_TOKEN?: string;
     };
+    metrics: SiteMetrics;
     live: { subscribeAll(listener: (topic: string) => void): () => void };
   }>;
   closeServices(): Promise<void>;
@@ -66,6 +72,8 @@ const app = createApp({
   logger: log,
   htmlCache,
   crashPathForTests: process.env.TEST_CRASH_PATH || undefined,
+  metrics: services.metrics,
+  metricsToken: env.METRICS_TOKEN,
 });
 
 /**
@@ -105,6 +113,21 @@ server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
   });
 });
 
+// Prometheus' port (README "Metrics"): `/metrics` only, never behind the proxy.
+const metricsServer = env.METRICS_PORT
+  ? createServer((request, response) => {
+      if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
+        response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("No encontrado\n");
+        return;
+      }
+      void metricsResponse(services.metrics).then(async (answer) => {
+        response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
+      });
+    }).listen(env.METRICS_PORT, env.METRICS_HOST, () =>
+      log.info("metrics listening", { url: `http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics` }),
+    )
+  : null;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -112,6 +135,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   // Stop accepting; let requests in flight finish, then cut long-lived streams (SSE) so the
   // database is closed only when nothing can use it any more.
+  metricsServer?.close();
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
   const grace = setTimeout(() => server.closeAllConnections(), 2000);

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { Server } from "node:net";
 import { adminControlHandlers } from "../features/admins/admin-command.server.ts";
 import {
+  countUndeliveredContactMessages,
   startContactMailer,
   type ContactMailer,
   type ContactMailerTuning,
@@ -24,6 +25,7 @@ import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts"
 import { parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
+import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
 import { migrate } from "../lib/migrations.server.ts";
 import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
@@ -44,6 +46,8 @@ export type Services = {
   mailer: Mailer;
   /** Asks guardians of children under 14 for consent. */
   guardianMailer: GuardianMailer;
+  /** What `/metrics` shows (README "Metrics"). */
+  metrics: SiteMetrics;
   /** Hourly housekeeping (old rate-limit counters). */
   maintenance: ReturnType<typeof setInterval>;
 };
@@ -85,9 +89,23 @@ export async function servicesOn(
   options: { controlSocket?: boolean; contactMail?: ContactMailerTuning } = {},
 ): Promise<Services> {
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
-  const live = await createLiveHub(database);
+  const metrics = createSiteMetrics();
+  database.observeQueries(({ seconds, failed }) => {
+    metrics.querySeconds.observe(seconds);
+    if (failed) metrics.queryErrors.inc();
+  });
+  const live = await createLiveHub(database, {
+    published: () => metrics.eventsPublished.inc(),
+    heard: (readers) => {
+      metrics.eventsReceived.inc();
+      metrics.eventsDelivered.inc(readers);
+    },
+  });
   const db = database.db;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? env.CONTACT_TO, siteUrl: env.siteUrl });
+  const mailer = countedMail(
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? env.CONTACT_TO, siteUrl: env.siteUrl }),
+    metrics,
+  );
   const guardianMailer: GuardianMailer = { mailer, siteUrl: env.siteUrl };
   const askGuardian = (userId: string) =>
     // Not awaited: a lost e-mail is sent again from the child's page ('Enviar el correo otra vez').
@@ -136,18 +154,43 @@ export async function servicesOn(
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
   });
+  metrics.readFrom({
+    liveConnections: () => liveConnections.open(),
+    pool: () => database.poolStats(),
+    contactQueue: () => countUndeliveredContactMessages(db),
+  });
   return {
     env,
     database,
     db,
     live,
     liveConnections,
+    metrics,
     auth,
     controlSocket,
     contactMailer,
     mailer,
     guardianMailer,
     maintenance,
+  };
+}
+
+/** The mailer, counting what it sends and what the SMTP server refuses. */
+function countedMail(mailer: Mailer, metrics: SiteMetrics): Mailer {
+  return {
+    get enabled() {
+      return mailer.enabled;
+    },
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        metrics.mailSent.inc({ outcome: "sent" });
+      } catch (error) {
+        metrics.mailSent.inc({ outcome: "failed" });
+        throw error;
+      }
+    },
+    close: () => mailer.close(),
   };
 }
 

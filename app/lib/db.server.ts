@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Kysely, PGliteDialect, PostgresDialect, sql, type LogEvent } from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema.ts";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server.ts";
@@ -24,8 +24,24 @@ export type DatabaseHandle = {
    * is "none" (faster to load: test templates); PGlite only.
    */
   dump(compression?: "gzip" | "none"): Promise<Blob>;
+  /** Every query's duration and outcome from now on (the metrics; one listener). */
+  observeQueries(listener: QueryListener): void;
+  /** The PostgreSQL pool's connections; null on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
+
+export type QueryListener = (query: { seconds: number; failed: boolean }) => void;
+
+/** Kysely's log hook, forwarding to a listener set after the database is open. */
+function queryObserver() {
+  let listener: QueryListener | null = null;
+  return {
+    log: (event: LogEvent) =>
+      listener?.({ seconds: event.queryDurationMillis / 1000, failed: event.level === "error" }),
+    observe: (next: QueryListener) => void (listener = next),
+  };
+}
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export const pgdataPath = (dataDir: string) => join(dataDir, "pgdata");
@@ -74,11 +90,14 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   } else {
     pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const queries = queryObserver();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: queries.log });
   let closed = false;
   return {
     db,
     kind: "pglite",
+    observeQueries: queries.observe,
+    poolStats: () => null,
     async listen(channel, onMessage) {
       const unsubscribe = await pglite.listen(channel, onMessage);
       return async () => {
@@ -110,12 +129,15 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // An idle client whose connection the server dropped (restart, failover) must not crash the
   // process: the pool replaces it on the next query.
   pool.on("error", (error) => log.warn("database connection lost", { error: error.message }));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const queries = queryObserver();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queries.log });
   await sql`select 1`.execute(db);
   const listeners = new Set<pg.Client>();
   return {
     db,
     kind: "postgres",
+    observeQueries: queries.observe,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onMessage) {
       // A dedicated connection: LISTEN belongs to a session, and pooled connections are shared.
       let client: pg.Client | null = null;

@@ -34,6 +34,9 @@ export type LiveHub = {
   close(): Promise<void>;
 };
 
+/** What the metrics count: changes announced here, and changes heard with how many readers' streams got them. */
+export type LiveCounts = { published(): void; heard(listeners: number): void };
+
 /** The NOTIFY payload for a change: the bare topic, or topic and data as JSON when they fit. */
 export function livePayload(topic: string, data?: unknown): string {
   if (data === undefined) return topic;
@@ -56,7 +59,7 @@ function topicOf(payload: string): string | null {
  * One LISTEN per server instance, fanned out to this instance's subscribers. Every instance
  * on the same PostgreSQL hears every NOTIFY, so a write on one reaches readers on all.
  */
-export async function createLiveHub(database: DatabaseHandle): Promise<LiveHub> {
+export async function createLiveHub(database: DatabaseHandle, counts?: LiveCounts): Promise<LiveHub> {
   const byTopic = new Map<string, Set<Listener>>();
   const everyTopic = new Set<Listener>();
   let count = 0;
@@ -64,6 +67,7 @@ export async function createLiveHub(database: DatabaseHandle): Promise<LiveHub> 
     const topic = topicOf(payload);
     if (!topic) return;
     const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
+    counts?.heard(byTopic.get(topic)?.size ?? 0);
     for (const listener of listeners) {
       try {
         listener(topic, payload);
@@ -76,6 +80,7 @@ export async function createLiveHub(database: DatabaseHandle): Promise<LiveHub> 
     async publish(topic, executor = database.db, data) {
       if (!TOPIC_PATTERN.test(topic)) throw new Error(`invalid live topic: ${topic}`);
       await sql`select pg_notify(${CHANNEL}, ${livePayload(topic, data)})`.execute(executor);
+      counts?.published();
     },
     subscribe(topics, listener) {
       count++;
