@@ -19,6 +19,7 @@ import { routeLabeler } from "./route-label.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
+import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** Image uploads (PNG/JPEG/WebP up to 5 MB) plus the multipart envelope; the app checks the 5 MB itself. */
@@ -45,6 +46,8 @@ export type AppOptions = {
   metrics?: SiteMetrics;
   /** METRICS_TOKEN: `/metrics` on the site's own port for a scraper that sends it as a bearer token. */
   metricsToken?: string;
+  /** How long a CDN may keep a cookie-less visitor's page (HTML_CACHE_SECONDS; 0: never). */
+  sharedPageSeconds?: number;
 };
 
 export function createApp({
@@ -59,16 +62,26 @@ export function createApp({
   crashPathForTests,
   metrics,
   metricsToken,
+  sharedPageSeconds = 0,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
   const routeOf = routeLabeler(build.routes);
-  const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables & { staticFile?: boolean } }>();
+  const app = new Hono<{
+    Variables: RequestIdVariables & SecureHeadersVariables & { staticFile?: boolean; sharedPage?: InlineHashes };
+  }>();
 
   // A request id (a proxy's X-Request-Id is kept so both logs share it) and the security headers
   // with a fresh CSP nonce: every response, static files included.
   app.use(requestId());
   // Everything done for a request, down to its stream callbacks, knows the request's id.
   app.use((c, next) => runInRequest(c.get("requestId"), next));
+  // A page every visitor may share (a CDN's): once the security headers are set, its nonce
+  // gives way to the hashes of its inline code (server/shared-visitor-page.ts).
+  app.use(async (c, next) => {
+    await next();
+    const hashes = c.get("sharedPage");
+    if (hashes) shareVisitorPage(c.res.headers, hashes, sharedPageSeconds);
+  });
   app.use(siteSecurityHeaders({ analytics, https: siteUrl.startsWith("https:") }));
 
   // One JSON access-log line per request (hashed assets excepted: they would drown the rest).
@@ -145,13 +158,18 @@ export function createApp({
     const { clientIp, url } = forwardedView(raw.url, raw.headers, getConnInfo(c).remote.address, trustProxy);
     const cacheable = htmlCache?.eligible(raw.method, c.req.path, raw.headers.get("Cookie")) ?? false;
     const cacheKey = visitorPageKey(url, raw.headers.get("Cookie"));
+    const shareable = cacheable && sharedPageSeconds > 0 && asksForSharedPage(raw.method, raw.headers);
     if (cacheable) {
       const acceptEncoding = raw.headers.get("Accept-Encoding");
       let kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
       // Another visitor's render of this page is under way: its result serves this one too.
       if (!kept && (await htmlCache!.awaitRender(cacheKey))) kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
       metrics?.htmlCache.inc({ result: kept ? "hit" : "miss" });
-      if (kept) return kept;
+      if (kept) {
+        const hashes = shareable ? htmlCache!.hashesOf(cacheKey) : null;
+        if (hashes) c.set("sharedPage", hashes);
+        return kept;
+      }
     }
     const generation = htmlCache?.generation ?? 0;
     const renderDone = cacheable ? htmlCache!.startRender(cacheKey) : undefined;
@@ -187,6 +205,8 @@ export function createApp({
         const html = await response.text();
         htmlCache!.store(cacheKey, generation, { html, nonce, status: response.status, headers: response.headers });
         response.headers.set(HTML_CACHE_HEADER, "miss");
+        const hashes = shareable ? inlineHashes(html, nonce) : null;
+        if (hashes) c.set("sharedPage", hashes);
         return new Response(html, { status: response.status, headers: response.headers });
       }
       return response;

@@ -74,6 +74,7 @@ const app = createApp({
   crashPathForTests: process.env.TEST_CRASH_PATH || undefined,
   metrics: services.metrics,
   metricsToken: env.METRICS_TOKEN,
+  sharedPageSeconds: env.HTML_CACHE_SECONDS,
 });
 
 /**

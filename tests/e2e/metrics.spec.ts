@@ -119,7 +119,7 @@ test("compose keeps the metrics port on its private network and Caddy never forw
   const compose = parseYaml(readFileSync(resolve(root, "compose.yaml"), "utf8")) as {
     services: Record<string, Service>;
   };
-  expect(compose.services.app1.environment?.METRICS_PORT).toBe("9464");
+  expect(compose.services.app1?.environment?.METRICS_PORT).toBe("9464");
   // Published ports are Caddy's only.
   const published = Object.values(compose.services).flatMap((service) => service.ports ?? []);
   expect(published.length).toBeGreaterThan(0);
@@ -129,7 +129,7 @@ test("compose keeps the metrics port on its private network and Caddy never forw
 
 test("every figure the shipped Grafana dashboard charts is one the site exports", async () => {
   const dashboard = readFileSync(resolve(root, "deploy/grafana-dashboard.json"), "utf8");
-  const charted = new Set([...dashboard.matchAll(/\b((?:site|process|nodejs)_\w+)/g)].map((match) => match[1]));
+  const charted = new Set([...dashboard.matchAll(/\b((?:site|process|nodejs)_\w+)/g)].map((match) => match[1] ?? ""));
   expect(charted.size).toBeGreaterThan(8);
   const exported = await scrape();
   for (const name of charted)
