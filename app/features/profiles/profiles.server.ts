@@ -60,9 +60,12 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
 }
 
 /** Whether the account still has to answer the age question (no profile counts as unanswered). */
+export const profileNeedsBirthYear = (profile: Pick<Profile, "birthYear"> | null) =>
+  !profile || profile.birthYear === null;
+
 export async function needsBirthYear(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom("profiles").select("birth_year").where("user_id", "=", userId).executeTakeFirst();
-  return !row || row.birth_year === null;
+  return profileNeedsBirthYear(row ? { birthYear: row.birth_year } : null);
 }
 
 /** The age step's answer: the year, and the age it gives. */
