@@ -1,5 +1,7 @@
 // First: NODE_ENV must be set before anything loads React.
 import "./production-env.ts";
+// Second: every log line names this instance.
+import "./log-instance.ts";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
@@ -9,6 +11,7 @@ import { log } from "../app/lib/log.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
+import { exitWhenListenFails } from "./listen-failure.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
 import { hashedAssets } from "./static-assets.ts";
@@ -94,6 +97,7 @@ const server = createServer(
     if (!assets.handle(request, response)) void appListener(request, response);
   },
 );
+exitWhenListenFails(server, env.PORT, entry.closeServices);
 server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
   log.info("listening", {
     url: `http://localhost:${env.PORT}`,
