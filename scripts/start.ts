@@ -54,8 +54,13 @@ if (!existsSync(buildMarker) || statSync(buildMarker).mtimeMs < sourcesMtime) {
 
 await import("../server/main.ts");
 
-/** Checked every second: once the parent is gone the process is adopted (its parent id changes). */
+/**
+ * Checked every second: once npm is gone the process is adopted (its parent id changes). Only
+ * under npm: run directly (`nohup node scripts/start.ts &`), a parent shell that exits is no
+ * reason to stop.
+ */
 function stopWhenOrphaned() {
+  if (!process.env.npm_lifecycle_event) return;
   const parent = process.ppid;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;
