@@ -26,6 +26,21 @@ const MAX_BODY_BYTES = 256 * 1024;
 const UPLOAD_PATH = "/adminpanel/imagenes";
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 
+/** Liveness and readiness probes (DESIGN.md), and a scraper's `/metrics`: logged at debug, not at info every few seconds. */
+const HEALTH_PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * What a proxy's request id must look like to be kept: 8 to 64 letters, digits, `-` or `_` (a
+ * UUID, as Caddy sends). Anything else, and any id a client sends without a trusted proxy in
+ * front (TRUST_PROXY unset), is replaced by a fresh UUID: a client cannot plant text in the logs
+ * nor pass its requests off as another's.
+ */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;
+
+export function chooseRequestId(sent: string | undefined, trustProxy: number | undefined): string {
+  return trustProxy && sent && WELL_FORMED_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+}
+
 export type AppOptions = {
   build: ServerBuild;
   clientDir: string;
@@ -36,7 +51,7 @@ export type AppOptions = {
   mode?: "production" | "development";
   /** Visitors' pages from memory (server/html-cache.ts); without it every page renders. */
   htmlCache?: HtmlCache;
-  logger: Pick<typeof log, "info" | "error">;
+  logger: Pick<typeof log, "debug" | "info" | "error">;
   /**
    * Tests only (TEST_CRASH_PATH): a request to this path throws where nothing catches it, as a
    * bug in a stream callback would, to prove the instance logs it, exits and comes back.
@@ -70,9 +85,9 @@ export function createApp({
     Variables: RequestIdVariables & SecureHeadersVariables & { staticFile?: boolean; sharedPage?: InlineHashes };
   }>();
 
-  // A request id (a proxy's X-Request-Id is kept so both logs share it) and the security headers
-  // with a fresh CSP nonce: every response, static files included.
-  app.use(requestId());
+  // A request id (a trusted proxy's well-formed X-Request-Id is kept so both logs share it) and
+  // the security headers with a fresh CSP nonce: every response, static files included.
+  app.use(requestId({ headerName: "", generator: (c) => chooseRequestId(c.req.header("X-Request-Id"), trustProxy) }));
   // Everything done for a request, down to its stream callbacks, knows the request's id.
   app.use((c, next) => runInRequest(c.get("requestId"), next));
   // A page every visitor may share (a CDN's): once the security headers are set, its nonce
@@ -97,7 +112,8 @@ export function createApp({
       metrics.requestSeconds.observe({ route, method: c.req.method }, (performance.now() - started) / 1000);
     }
     if (path.startsWith("/assets/")) return;
-    logger.info("request", {
+    // A proxy's or supervisor's health checks come every few seconds: kept out of the info log.
+    (HEALTH_PROBES.has(path) ? logger.debug : logger.info)("request", {
       requestId: c.get("requestId"),
       method: c.req.method,
       path,

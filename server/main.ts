@@ -1,5 +1,7 @@
 // First: NODE_ENV must be set before anything loads React.
 import "./production-env.ts";
+// Second: every log line names this instance.
+import "./log-instance.ts";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
@@ -11,6 +13,7 @@ import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
 import type { SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsResponse } from "./metrics-endpoint.ts";
+import { exitWhenListenFails } from "./listen-failure.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
 import { hashedAssets } from "./static-assets.ts";
@@ -103,6 +106,7 @@ const server = createServer(
     if (!assets.handle(request, response)) void appListener(request, response);
   },
 );
+exitWhenListenFails(server, env.PORT, entry.closeServices);
 server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
   log.info("listening", {
     url: `http://localhost:${env.PORT}`,

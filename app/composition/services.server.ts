@@ -22,7 +22,7 @@ import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connecti
 import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
-import { parseEnv, type Env } from "../lib/env.server.ts";
+import { configurationWarnings, parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
 import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
@@ -52,6 +52,9 @@ export type Services = {
   maintenance: ReturnType<typeof setInterval>;
 };
 
+/** How long a starting server waits for PostgreSQL before it gives up (and its supervisor retries). */
+const DATABASE_WAIT_MS = 60_000;
+
 type Holder = { promise: Promise<Services> | null; current: Services | null };
 
 // On globalThis so a dev-mode module reload never opens the embedded database twice.
@@ -66,10 +69,12 @@ export async function createServices(
   options: { seed?: boolean; controlSocket?: boolean } = {},
 ): Promise<Services> {
   const embedded = !env.DATABASE_URL;
+  for (const warning of configurationWarnings(env)) log.warn(warning);
   // The entries do it first thing; this covers the dev server, which has no entry of ours.
   if (embedded) restrictNewFilesToOwner();
   const database = env.DATABASE_URL
-    ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
+    ? // A database still starting (a container, a service after a reboot) is waited for.
+      await openDatabase({ kind: "postgres", url: env.DATABASE_URL, waitForServerMs: DATABASE_WAIT_MS })
     : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
   try {
     const applied = await migrate(database);

@@ -62,7 +62,16 @@ export type DatabaseOptions =
       /** In memory only: start from this dump (tests copy a migrated template instead of migrating). */
       loadDataDir?: Blob;
     }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /**
+       * How long to keep trying while the server cannot be reached yet (a database container or
+       * service still starting): the server waits a minute; commands and tests fail at once.
+       */
+      waitForServerMs?: number;
+    };
 
 // pg returns int8 (bigserial, count(*)) as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -70,7 +79,7 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 /** Opens the database. `dataDir: null` is an in-memory PGlite, for tests. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize)
+    ? openPostgres(options.url, options.poolSize, options.waitForServerMs)
     : openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -133,14 +142,73 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+/**
+ * Errors of a server that is not there yet or still starting: worth another try. A wrong password
+ * or database name is not, and fails at once.
+ */
+const NOT_YET_REACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // cannot_connect_now: the database system is starting up (or recovering).
+  "57P03",
+]);
+
+function notYetReachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return NOT_YET_REACHABLE.has(code);
+  return error instanceof Error && /Connection terminated/i.test(error.message);
+}
+
+/** The server's address without its password, for log lines and commands' messages. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return "(DATABASE_URL no es una dirección válida)";
+  }
+}
+
+/** The first query, tried again with growing pauses (0.5 s … 5 s) until `waitMs` has passed. */
+async function firstAnswer(db: Db, url: string, waitMs: number) {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`select 1`.execute(db);
+      if (attempt > 1) log.info("database reachable", { database: describePostgresUrl(url), attempts: attempt });
+      return;
+    } catch (error) {
+      const pauseMs = Math.min(500 * 2 ** (attempt - 1), 5000);
+      if (!notYetReachable(error) || Date.now() + pauseMs > deadline) throw error;
+      log.warn("database not reachable yet: trying again", {
+        database: describePostgresUrl(url),
+        attempt,
+        retryInMs: pauseMs,
+        error: error instanceof Error ? error.message || (error as { code?: string }).code : String(error),
+      });
+      await new Promise((done) => setTimeout(done, pauseMs));
+    }
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10, waitForServerMs = 0): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client whose connection the server dropped (restart, failover) must not crash the
   // process: the pool replaces it on the next query.
   pool.on("error", (error) => log.warn("database connection lost", { error: error.message }));
   const queries = queryObserver();
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queries.log });
-  await sql`select 1`.execute(db);
+  try {
+    await firstAnswer(db, url, waitForServerMs);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const listeners = new Set<pg.Client>();
   return {
     db,

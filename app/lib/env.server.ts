@@ -85,3 +85,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, siteUrl };
 }
+
+/**
+ * Settings that parse but cannot work, said once at start (a warning, not a refusal: the server
+ * may still be reached directly while it is set up).
+ */
+export function configurationWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (env.siteUrl.startsWith("https:") && env.TRUST_PROXY === undefined) {
+    warnings.push(
+      "SITE_URL is https but TRUST_PROXY is unset: behind the TLS proxy every form and sign-in will be refused as cross-site; set TRUST_PROXY to the number of proxies in front (1 for Caddy alone)",
+    );
+  }
+  return warnings;
+}
