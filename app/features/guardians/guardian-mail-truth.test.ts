@@ -18,9 +18,15 @@ import {
   type TestServices,
 } from "../../../tests/support/route-harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
-import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  insertUsers,
+  ROUTE_TEST_DATABASE_KINDS,
+} from "../../../tests/support/test-database.ts";
 import { currentYear } from "../age/age-rule.ts";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
+import { markChildAccount, recordGuardianMail, waitingConsentCounts } from "./guardian-consent.server.ts";
 import { GUARDIAN_MESSAGES } from "./guardian-messages.ts";
 
 const CHILD_YEAR = currentYear() - 10;
@@ -141,5 +147,45 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("never promise an e-mail that was not s
       expect(after["send-failed"]).toBe(before["send-failed"]);
       expect(after.sent).toBe(before.sent! + 1);
     });
+  });
+});
+
+describe.each(DATABASE_KINDS)("the waiting counts on %s", (kind) => {
+  it("count each waiting child once, by where the e-mail stands, as the site can send mail now", async () => {
+    const database = await createTestDatabase(kind);
+    try {
+      const db = database.db;
+      await insertUsers(db, "sent", "failed", "nomail", "noaddress", "pending", "allowed", "adult");
+      for (const id of ["sent", "failed", "pending", "allowed"])
+        await markChildAccount(db, id, `${id}.familia@example.com`);
+      for (const id of ["nomail", "noaddress"]) await markChildAccount(db, id, null);
+      await recordGuardianMail(db, "sent", "sent");
+      await recordGuardianMail(db, "failed", "send-failed");
+      await recordGuardianMail(db, "nomail", "not-configured");
+      await recordGuardianMail(db, "allowed", "sent");
+      await db
+        .updateTable("guardian_consents")
+        .set({ allowed_at: new Date() })
+        .where("user_id", "=", "allowed")
+        .execute();
+      expect(await waitingConsentCounts(db, { mailAvailable: true })).toEqual({
+        sent: 1,
+        "send-failed": 1,
+        // Mail configured since: these two can now be sent, once the child gives an address.
+        "no-address": 2,
+        "not-sent-yet": 1,
+        "not-configured": 0,
+      });
+      // Without mail, everything not already sent is waiting for a mail server.
+      expect(await waitingConsentCounts(db, { mailAvailable: false })).toEqual({
+        sent: 1,
+        "send-failed": 0,
+        "no-address": 0,
+        "not-sent-yet": 0,
+        "not-configured": 4,
+      });
+    } finally {
+      await database.dispose();
+    }
   });
 });
