@@ -37,12 +37,12 @@ export async function openChapter({ url, context }: ChapterRequest) {
  */
 export async function chapterPageData(args: ChapterRequest) {
   const { chapter, viaToken, user } = await openChapter(args);
-  const { db } = services(args.context);
+  const { db, mailer } = services(args.context);
   // Which comments this reader may see is decided here, on the server (held ones: author and admins).
   const admin = user ? await readerIsAdmin(args.context) : false;
   const [comments, consent, next] = await Promise.all([
     listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin }),
-    user ? consentState(db, user.id) : null,
+    user ? consentState(db, user.id, { mailAvailable: mailer.enabled }) : null,
     nextChapterAfter(db, chapter),
   ]);
   // The next chapter's token path stays here: only its hint, number, title and the names of the

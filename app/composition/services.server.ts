@@ -10,11 +10,14 @@ import {
 import { prunePageViews } from "../features/analytics/page-views.server.ts";
 import { passwordResetMail } from "../features/auth/password-reset.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
-import { markChildAccount } from "../features/guardians/guardian-consent.server.ts";
 import type { GuardianMailer } from "../features/guardians/guardian-mailer.server.ts";
-import { sendFirstGuardianRequest } from "../features/guardians/guardian-request.server.ts";
+import {
+  guardianReachOf,
+  sendFirstGuardianRequest,
+  startGuardianConsent,
+} from "../features/guardians/guardian-request.server.ts";
 import { createMailer, type Mailer } from "../lib/mail.server.ts";
-import { isChildBirthYear } from "../lib/birth-year.ts";
+import { decideAge, type AgeAnswer } from "../features/age/age-rule.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth, type NewUser } from "../lib/auth.server.ts";
 import { backupControlHandler } from "../lib/backup.server.ts";
@@ -117,18 +120,33 @@ export async function servicesOn(
     void sendFirstGuardianRequest({ db, mailer: guardianMailer }, userId).catch((error: unknown) =>
       log.warn("guardian mail failed", { error }),
     );
+  // The age rule on an e-mail sign-up: better-auth's hook refuses an invalid answer before the
+  // account exists (direct calls to /api/auth included), and the account is made as it decides.
+  const decideSignUp = (answer: AgeAnswer, ownEmail: string) =>
+    decideAge(answer, { reach: guardianReachOf(guardianMailer), ownEmail });
   const onUserCreated = async (user: NewUser) => {
-    await createProfileForUser(db, user);
-    if (user.birthYear === null || !isChildBirthYear(user.birthYear)) return;
-    await markChildAccount(db, user.id, user.guardianEmail);
+    const decision = user.signUpAnswer ? decideSignUp(user.signUpAnswer, user.email) : null;
+    const answered = decision && decision.kind !== "invalid" ? decision : null;
+    // Google's sign-up has no answer: the age step (/tu-edad) asks it before anything else.
+    await createProfileForUser(db, { ...user, birthYear: answered?.birthYear ?? null, age: answered?.age ?? null });
+    if (answered?.kind !== "needs-guardian") return;
     // The guardian is written to once the child's own address is confirmed: before that, a
     // guardian's e-mail would tell whoever typed the form that the address was new.
+    await startGuardianConsent({ db, mailer: guardianMailer }, user.id, answered.consent, { mailNow: false });
+  };
+  const checkSignUpAnswer = (answer: AgeAnswer, ownEmail: string) => {
+    const decision = decideSignUp(answer, ownEmail);
+    if (decision.kind !== "invalid") return null;
+    return decision.errors.birthYear
+      ? { code: "BIRTH_YEAR_REQUIRED", message: decision.errors.birthYear }
+      : { code: "GUARDIAN_EMAIL_INVALID", message: decision.errors.guardianEmail ?? "" };
   };
   const auth = createAuth({
     env,
     db,
     secret: resolveAuthSecret(env),
     onUserCreated,
+    checkSignUpAnswer,
     mailer,
     onEmailVerified: async (user) => askGuardian(user.id),
     passwordResetMail,
