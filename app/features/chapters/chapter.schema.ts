@@ -47,6 +47,10 @@ export const RESERVED_SEGMENTS = new Set([
   "pasaporte",
   "permiso-familiar",
   "tu-edad",
+  // Families (issue 22).
+  "familia",
+  "quien-lee",
+  "entrar",
   "icon.svg",
   "icon-192.png",
   "icon-512.png",
