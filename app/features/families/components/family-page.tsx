@@ -126,6 +126,9 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
               )}
             </FormField>
             <PinFields idPrefix="child" errors={addErrors} />
+            <p id="child-consent-text" className="small border rounded p-2">
+              {CONSENT_TEXT}
+            </p>
             <div className="form-check mb-3">
               <input
                 className={`form-check-input${addErrors.consent ? " is-invalid" : ""}`}
@@ -134,10 +137,10 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
                 value="si"
                 id="child-consent"
                 aria-invalid={addErrors.consent ? true : undefined}
-                aria-describedby={addErrors.consent ? "child-consent-error" : undefined}
+                aria-describedby={`child-consent-text${addErrors.consent ? " child-consent-error" : ""}`}
               />
               <label className="form-check-label" htmlFor="child-consent">
-                {CONSENT_TEXT}
+                Doy mi consentimiento como su madre, padre o tutor legal
               </label>
               {addErrors.consent && (
                 <div id="child-consent-error" className="invalid-feedback d-block">
