@@ -11,6 +11,7 @@ import { childReaderMiddleware, rememberFamilyDevice } from "../../composition/f
 import { postComment } from "../comments/comments.server.ts";
 import { currentYear } from "../../lib/birth-year.ts";
 import type { Db } from "../../lib/db.server.ts";
+import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { INTERNAL_HEADERS } from "../../lib/request.server.ts";
 import {
   answerOf,
@@ -28,6 +29,7 @@ import {
   issueLoginCard,
   listChildReaders,
   PIN_LIMITS,
+  pinLimitKeys,
   readerForCard,
 } from "./child-readers.server.ts";
 import { FAMILY_MESSAGES } from "./family-messages.ts";
@@ -238,6 +240,26 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
     expect(await pinSignIn(first!.id, "4821")).toBe("");
     // ...while the sibling, from the same address, still gets in.
     expect(await sessionUserId(services, await pinSignIn(second!.id, "4821"))).toBe(second!.id);
+  });
+
+  it("wrong PINs are limited per address too: past it, that address waits while another gets in", async () => {
+    const { children } = await family();
+    const child = children[0]!;
+    const { perAddress } = PIN_LIMITS;
+    const busy = "198.51.100.9";
+    for (let i = 0; i <= perAddress.max * services.env.RATE_LIMIT_MULTIPLIER; i++)
+      await hitRateLimit(services.db, pinLimitKeys(child.id, busy).perAddress, perAddress);
+    expect(await pinSignIn(child.id, "4821", busy)).toBe("");
+    expect(await sessionUserId(services, await pinSignIn(child.id, "4821", "198.51.100.10"))).toBe(child.id);
+  });
+
+  it("the chooser trusts only the device cookie it signed: a forged one shows no family", async () => {
+    const { children } = await family();
+    const forged = `familia-dispositivo=${encodeURIComponent(btoa(JSON.stringify(children[0]!.guardianId)))}`;
+    const chooser = answerOf<{ readers: unknown[] }>(
+      await chooserLoader(await routeArgs(services, "/quien-lee", { cookie: forged })),
+    );
+    expect(chooser.body.readers).toEqual([]);
   });
 
   it("a login card signs its child in; a new card makes the old one fail at once", async () => {
