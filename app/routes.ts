@@ -33,6 +33,8 @@ export default [
   route("familia/:lector/tarjeta", "routes/familia.$lector.tarjeta.tsx"),
   // A family's device: a child picks their picture and types their PIN.
   route("quien-lee", "routes/quien-lee.tsx"),
+  // A reader's clan on its own (a child reader has no /tu-perfil).
+  route("mi-clan", "routes/mi-clan.tsx"),
   // A login card (the token is the credential; contract, reused by classrooms).
   route("entrar/:token", "routes/entrar.$token.tsx"),
   // Open to all: a visitor is told what the passport is and why to sign in.

@@ -56,6 +56,12 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(/\/pasaporte$/);
   await expect(page.getByTestId("navbar-user")).toHaveText(ana);
+  // Her own clan, chosen by her (not on /tu-perfil, which is the adult's).
+  await page.getByRole("link", { name: "Elige tu clan en tu perfil" }).click();
+  await expect(page).toHaveURL(/\/mi-clan$/);
+  await page.locator("label.picture-choice", { hasText: "Mictlán" }).click();
+  await page.getByRole("button", { name: "Guardar mi clan" }).click();
+  await expect(page.getByTestId("pasaporte-clan-nombre")).toHaveText("Clan Mictlán, caminantes del inframundo");
   const anaText = `Me gusto mucho ${uniqueWord()}`;
   await unlockAndComment(page, anaText);
   // A child cannot reach the adult's pages.
@@ -206,6 +212,8 @@ for (const width of [375, 1280]) {
     await expectNoAxeViolations(page, "/familia/<lector>/tarjeta");
     await gotoHydrated(page, "/quien-lee");
     await expectNoAxeViolations(page, "/quien-lee");
+    await gotoHydrated(page, "/mi-clan");
+    await expectNoAxeViolations(page, "/mi-clan");
     const phone = await freshPage(browser);
     await phone.setViewportSize({ width, height: 900 });
     await gotoHydrated(phone, card);

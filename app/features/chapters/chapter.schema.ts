@@ -50,6 +50,7 @@ export const RESERVED_SEGMENTS = new Set([
   // Families (issue 22).
   "familia",
   "quien-lee",
+  "mi-clan",
   "entrar",
   "icon.svg",
   "icon-192.png",

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { CONSENT_TEXT } from "../family-messages.ts";
 import { FAMILY_PICTURES } from "../family-pictures.ts";
-import { PictureChoice } from "./picture-choice.tsx";
+import { PictureChoice } from "../../../ui/picture-choice.tsx";
 import { PinFields } from "./pin-fields.tsx";
 
 export type FamilyChildView = {

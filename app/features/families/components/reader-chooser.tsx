@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
-import { PictureChoice, type PictureOption } from "./picture-choice.tsx";
+import { PictureChoice, type PictureOption } from "../../../ui/picture-choice.tsx";
 
 export type ChooserResult = { fieldErrors: { lector?: string; pin?: string }; lector?: string };
 

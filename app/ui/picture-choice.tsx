@@ -1,6 +1,6 @@
-import { fieldErrorId } from "../../../ui/form-field.tsx";
+import { fieldErrorId } from "./form-field.tsx";
 
-export type PictureOption = { value: string; label: string; src: string };
+export type PictureOption = { value: string; label: string; src: string | null };
 
 /**
  * A labelled group of radio buttons, each showing a picture and its name: keyboard (arrows) and
@@ -37,7 +37,7 @@ export function PictureChoice({
               aria-invalid={error ? true : undefined}
             />
             <label className="btn btn-outline-primary picture-choice" htmlFor={`${id}-${option.value}`}>
-              <img src={option.src} alt="" width="64" height="64" />
+              {option.src && <img src={option.src} alt="" width="64" height="64" />}
               <span className="d-block small">{option.label}</span>
             </label>
           </div>
