@@ -7,6 +7,7 @@ import { action as chooserAction, loader as chooserLoader } from "../../routes/q
 import { action as entryAction, loader as entryLoader } from "../../routes/entrar.$token.tsx";
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { action as deleteAccountAction } from "../../routes/tu-perfil.borrar.ts";
+import { action as clanAction } from "../../routes/mi-clan.tsx";
 import { childReaderMiddleware, rememberFamilyDevice } from "../../composition/family-session.server.ts";
 import { postComment } from "../comments/comments.server.ts";
 import { currentYear } from "../../lib/birth-year.ts";
@@ -379,6 +380,26 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
     // Its own session and sign-out stay open.
     const open = await routeArgs(services, "/api/auth/get-session", { cookie });
     expect(await settle(() => childReaderMiddleware(open as never, async () => new Response("ok")))).toBeUndefined();
+  });
+
+  it("a child chooses their own clan at /mi-clan; a bad value is a 400 and changes nothing", async () => {
+    const { children } = await family();
+    const cookie = await pinSignIn(children[0]!.id, "4821");
+    const clanOf = async (id: string) =>
+      (await services.db.selectFrom("profiles").select("clan").where("user_id", "=", id).executeTakeFirstOrThrow())
+        .clan;
+    const save = async (clan: string) =>
+      settle(async () => clanAction(await routeArgs(services, "/mi-clan", { method: "POST", cookie, form: { clan } })));
+    expect(statusOf(await save("9"))).toBe(400);
+    expect(await clanOf(children[0]!.id)).toBe(0);
+    expect(((await save("2")) as Response).headers.get("Location")).toBe("/pasaporte");
+    expect(await clanOf(children[0]!.id)).toBe(2);
+    // Only the session's own: the sibling keeps theirs.
+    expect(await clanOf(children[1]!.id)).toBe(0);
+    const visitor = await settle(async () =>
+      clanAction(await routeArgs(services, "/mi-clan", { method: "POST", form: { clan: "1" } })),
+    );
+    expect((visitor as Response).headers.get("Location")).toMatch(/^\/login/);
   });
 
   it("a child's comment is held; the adult sees it 'En revisión' on the child's page", async () => {
