@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, redirectDocument, useRouteError } from "rea
 import type { Route } from "./+types/entrar.$token";
 import { readerForCard } from "../features/families/child-readers.server.ts";
 import { CardEntry, CardInvalid } from "../features/families/components/card-entry.tsx";
-import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
+import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
@@ -39,6 +39,9 @@ export async function action(args: Route.ActionArgs) {
   const headers = await startChildSession(args.request, args.context, reader);
   throw redirectDocument("/pasaporte", { headers });
 }
+
+/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS). */
+export const headers: Route.HeadersFunction = () => FAMILY_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -2,7 +2,7 @@ import { data, useActionData } from "react-router";
 import type { Route } from "./+types/familia.$lector.tarjeta";
 import { childOfGuardian, issueLoginCard } from "../features/families/child-readers.server.ts";
 import { LoginCardSheet, type PrintedCard } from "../features/families/components/login-card-sheet.tsx";
-import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
+import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { loginCardQr, loginCardUrl } from "../features/families/login-card.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -34,6 +34,9 @@ export async function action(args: Route.ActionArgs) {
   const url = loginCardUrl(env.siteUrl, token);
   return { card: { url, qr: await loginCardQr(url) } satisfies PrintedCard };
 }
+
+/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS). */
+export const headers: Route.HeadersFunction = () => FAMILY_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({

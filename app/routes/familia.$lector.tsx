@@ -6,7 +6,7 @@ import { readCatalogue } from "../features/characters/characters.server.ts";
 import { COMMENT_STATUS_LABELS, listCommentsOfAuthor } from "../features/comments/comments-by-author.server.ts";
 import { childOfGuardian } from "../features/families/child-readers.server.ts";
 import { ChildOverview } from "../features/families/components/child-overview.tsx";
-import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
+import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { buildPassport } from "../features/passport/passport.ts";
 import { clanById } from "../features/profiles/clans.ts";
@@ -51,6 +51,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     })),
   };
 }
+
+/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS). */
+export const headers: Route.HeadersFunction = () => FAMILY_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({

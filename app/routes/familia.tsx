@@ -13,7 +13,7 @@ import {
 } from "../features/families/child-readers.server.ts";
 import { FamilyPage, type FamilyActionResult } from "../features/families/components/family-page.tsx";
 import { guardianRefusal } from "../features/families/family-adult.server.ts";
-import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
+import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -121,6 +121,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   return refused({ intent, formError: "No entendimos esa acción." }, 400);
 }
+
+/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(FAMILY_PAGE_HEADERS);
+  // The family device's cookie the loader set.
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({

@@ -2,7 +2,7 @@ import { data, redirectDocument } from "react-router";
 import type { Route } from "./+types/quien-lee";
 import { checkChildPin, childOfGuardian, listChildReaders } from "../features/families/child-readers.server.ts";
 import { ReaderChooser, type ChooserResult } from "../features/families/components/reader-chooser.tsx";
-import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
+import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -53,6 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = await startChildSession(request, context, child);
   throw redirectDocument("/pasaporte", { headers });
 }
+
+/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS). */
+export const headers: Route.HeadersFunction = () => FAMILY_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({

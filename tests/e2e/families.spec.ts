@@ -81,6 +81,17 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   await gotoHydrated(page, "/quien-lee");
   await page.getByRole("button", { name: "Soy la persona adulta de la familia" }).click();
   await expect(page).toHaveURL(/\/login/);
+  // Signed out, the device still offers its family's pictures; no other visitor ever gets them
+  // (the visitors' page cache must not keep this page).
+  const chooser = await page.goto("/quien-lee");
+  expect(chooser!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.locator("label.picture-choice")).toHaveText([ana, beto]);
+  const stranger = await newContext(page.context().browser()!);
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/quien-lee");
+  await expect(strangerPage.getByText("Este dispositivo todavía no tiene lectores.")).toBeVisible();
+  expect(await strangerPage.content()).not.toContain(ana);
+  await stranger.close();
 });
 
 test("cards: each child signs in with their printed card; a new card makes the old one fail at once", async ({

@@ -26,3 +26,10 @@ export const CONSENT_TEXT =
   "Soy la madre, el padre o el tutor legal de este menor de 14 años y consiento que use el sitio " +
   "Valentina y Taquito con mi cuenta: que guarde su apodo, su dibujo, su año de nacimiento, lo que " +
   "desbloquea y sus comentarios (revisados antes de publicarse), como explica la página de privacidad.";
+
+/**
+ * Headers of every family page: never kept by the visitors' page cache or any other cache (a
+ * family's chooser and a card's page are that family's alone), and no address with a card's
+ * token ever sent on as a Referer.
+ */
+export const FAMILY_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
