@@ -243,6 +243,22 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
     expect(await sessionUserId(services, await pinSignIn(second!.id, "4821"))).toBe(second!.id);
   });
 
+  it("the adult enters as a child with one tap: the child's session replaces the adult's", async () => {
+    const { adult, children } = await family();
+    const answer = await settle(async () =>
+      familyAction(
+        await routeArgs(services, "/familia", {
+          method: "POST",
+          cookie: adult.cookie,
+          form: { intent: "entrar", childId: children[1]!.id },
+        }),
+      ),
+    );
+    expect(await sessionUserId(services, cookieFrom((answer as Response).headers))).toBe(children[1]!.id);
+    // The adult's session on this device ended: getting back takes the adult's password.
+    expect(await sessionUserId(services, adult.cookie)).toBeNull();
+  });
+
   it("wrong PINs are limited per address too: past it, that address waits while another gets in", async () => {
     const { children } = await family();
     const child = children[0]!;
