@@ -384,6 +384,9 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
     );
     for (const path of [
       "/familia",
+      // A sibling's passport and card: not for a child either.
+      `/familia/${children[1]!.id}`,
+      `/familia/${children[1]!.id}/tarjeta`,
       "/tu-perfil",
       "/tu-perfil/mis-datos",
       "/api/auth/update-user",
