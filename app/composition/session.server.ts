@@ -1,5 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
+import { isChildReader } from "../features/families/child-readers.server.ts";
 import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { services } from "./context.server.ts";
@@ -11,7 +12,7 @@ type Context = Readonly<RouterContextProvider>;
 const sessionContext = createContext<() => Promise<SessionUser | null>>();
 
 /** The signed-in reader's profile and role, as several loaders of one request ask for them. */
-type ReaderFacts = { profile: Profile | null; isAdmin: boolean };
+type ReaderFacts = { profile: Profile | null; isAdmin: boolean; isChildReader: boolean };
 const readerContext = createContext<() => Promise<ReaderFacts | null>>();
 
 /**
@@ -32,8 +33,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     session().then(async (user) => {
       if (!user) return null;
       const { db } = services(context);
-      const [profile, admin] = await Promise.all([getProfile(db, user.id), isAdmin(db, user.id)]);
-      return { profile, isAdmin: admin };
+      const [profile, admin, child] = await Promise.all([
+        getProfile(db, user.id),
+        isAdmin(db, user.id),
+        isChildReader(db, user.id),
+      ]);
+      return { profile, isAdmin: admin, isChildReader: child };
     });
   // A form's action may change them before the loaders run in the same request: only a read
   // (GET, HEAD) keeps the first answer.
@@ -46,6 +51,9 @@ export const getUser = (context: Context) => context.get(sessionContext)();
 
 /** The signed-in reader's profile (null for a visitor, or an account without one yet). */
 export const getReaderProfile = async (context: Context) => (await context.get(readerContext)())?.profile ?? null;
+
+/** Whether the signed-in reader is a family's child reader (false for a visitor). */
+export const readerIsChild = async (context: Context) => (await context.get(readerContext)())?.isChildReader ?? false;
 
 /** Whether the signed-in reader is an admin (false for a visitor). */
 export const readerIsAdmin = async (context: Context) => (await context.get(readerContext)())?.isAdmin ?? false;

@@ -11,6 +11,7 @@ import type { Env } from "./env.server.ts";
 import { log } from "./log.server.ts";
 import type { Mail, Mailer } from "./mail.server.ts";
 import { PASSWORD_RESET_LINK_MINUTES } from "./password-reset-timing.ts";
+import { readerSessions } from "./reader-sessions.server.ts";
 import { INTERNAL_HEADERS } from "./request.server.ts";
 
 /** AUTH_SECRET, or one generated once and kept (readable by the owner only) in DATA_DIR. */
@@ -123,8 +124,10 @@ export function createAuth({
     // the sign-in and callback URLs are the same either way.
     socialProviders:
       google && !google.issuer ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
-    plugins:
-      google && google.issuer
+    plugins: [
+      // Sessions for readers without a password (child readers): server-only, see the module.
+      readerSessions(),
+      ...(google && google.issuer
         ? [
             genericOAuth({
               config: [
@@ -139,7 +142,8 @@ export function createAuth({
               ],
             }),
           ]
-        : [],
+        : []),
+    ],
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,

@@ -234,6 +234,25 @@ export interface EventTable {
   updated_at: Timestamp;
 }
 
+/** A child reader (issue 22): an account with no e-mail of its own, answered for by an adult. */
+export interface ChildReaderTable {
+  user_id: string;
+  guardian_id: string;
+  picture: string;
+  pin_hash: string;
+  consent_by_email: string;
+  consent_text: string;
+  consented_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** The one working login card of a reader (only its token's hash). */
+export interface LoginCardTable {
+  user_id: string;
+  token_hash: string;
+  issued_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -252,4 +271,6 @@ export interface DB {
   page_views: PageViewTable;
   guardian_consents: GuardianConsentTable;
   events: EventTable;
+  child_readers: ChildReaderTable;
+  login_cards: LoginCardTable;
 }

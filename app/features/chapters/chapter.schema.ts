@@ -47,6 +47,11 @@ export const RESERVED_SEGMENTS = new Set([
   "pasaporte",
   "permiso-familiar",
   "tu-edad",
+  // Families (issue 22).
+  "familia",
+  "quien-lee",
+  "mi-clan",
+  "entrar",
   "icon.svg",
   "icon-192.png",
   "icon-512.png",

@@ -83,14 +83,16 @@ export async function holdReasons(
 
 /**
  * A reader under 14: an account the age rule made a child's (app/features/age, decision 031),
- * which is a row in guardian_consents, kept after the family allows and after a raised age.
- * The line itself is drawn only by that rule, never here.
+ * which is a row in guardian_consents, kept after the family allows and after a raised age; or
+ * a family's child reader (child_readers, decision 030), whom an adult brought in. The line
+ * itself is drawn only by that rule, never here.
  */
 async function isChildAccount(db: Db, userId: string) {
   const row = await db
     .selectFrom("guardian_consents")
     .select("user_id")
     .where("user_id", "=", userId)
+    .union(db.selectFrom("child_readers").select("user_id").where("user_id", "=", userId))
     .executeTakeFirst();
   return row !== undefined;
 }
