@@ -206,5 +206,10 @@ describe("nothing outside app/features/age draws the line", () => {
     const services = readFileSync(join(root, "app/composition/services.server.ts"), "utf8");
     expect(services).toMatch(/\bdecideAge\(/);
     expect(services).toMatch(/checkSignUpAnswer/);
+    // /familia: the families feature is handed the rule (features do not import each other).
+    expect(readFileSync(join(root, "app/routes/familia.tsx"), "utf8")).toMatch(/\bfamilyAgeRule\b/);
+    const familyRule = readFileSync(join(root, "app/composition/family-age.server.ts"), "utf8");
+    expect(familyRule).toMatch(/\bdecideAge\(/);
+    expect(familyRule).toMatch(/\bmayActAsGuardian\(/);
   });
 });
