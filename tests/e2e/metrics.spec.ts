@@ -116,7 +116,7 @@ test("/metrics on the site's port answers only the scraper with the token", asyn
 
 test("compose keeps the metrics port on its private network and Caddy never forwards it", () => {
   type Service = { ports?: string[]; environment?: Record<string, string> };
-  const compose = parseYaml(readFileSync(resolve(root, "compose.yaml"), "utf8")) as {
+  const compose = parseYaml(readFileSync(resolve(root, "compose.yaml"), "utf8"), { merge: true }) as {
     services: Record<string, Service>;
   };
   expect(compose.services.app1?.environment?.METRICS_PORT).toBe("9464");

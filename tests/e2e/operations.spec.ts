@@ -247,8 +247,14 @@ test.describe("with PostgreSQL", () => {
     let relay: Server | undefined;
     const server = startServer({ DATABASE_URL: late.href });
     try {
-      // Three seconds with nothing on the database's port: the server keeps trying.
-      await new Promise((done) => setTimeout(done, 3000));
+      // Nothing on the database's port: the server says it will try again, and keeps running
+      // (waited for by its log line, not a fixed time: a loaded machine starts slower).
+      await expect
+        .poll(() => logLines(server.output()).some((line) => line.msg === "database not reachable yet: trying again"), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      await new Promise((done) => setTimeout(done, 1000));
       expect(server.child.exitCode).toBeNull();
       relay = createServer((client) => {
         const upstream = connect(Number(target.port || 5432), target.hostname);
