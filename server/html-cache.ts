@@ -71,7 +71,8 @@ export function createHtmlCache({
         !hasSessionCookie(cookieHeader) &&
         !path.endsWith(".data") &&
         !path.startsWith("/api/") &&
-        path !== "/healthz"
+        path !== "/healthz" &&
+        path !== "/readyz"
       );
     },
 
