@@ -97,6 +97,19 @@ describe.each(DATABASE_KINDS)("resuming the live feed on %s (docs/decisions/034)
     expect(afterLast).toEqual([]);
   });
 
+  it("keeps at most `keepBytes` of messages", async () => {
+    const database = await fresh();
+    const hub = await hubOn(database, { keepBytes: 150 });
+    const heard: Heard[] = [];
+    hub.subscribeAll(listenerInto(heard));
+    // Each message is 49 bytes: the fourth pushes the first out.
+    await publishMany(hub, heard, "chapters", 4);
+    expect(hub.resume(["chapters"], heard[0]!.id, () => {}).outcome).toBe("unknown");
+    const replayed: Heard[] = [];
+    expect(hub.resume(["chapters"], heard[1]!.id, listenerInto(replayed)).outcome).toBe("replayed");
+    expect(replayed.map((change) => change.id)).toEqual([heard[2]!.id, heard[3]!.id]);
+  });
+
   it("keeps at most `keepEvents` changes", async () => {
     const database = await fresh();
     const hub = await hubOn(database, { keepEvents: 3 });

@@ -25,6 +25,8 @@ type Listener = (topic: string, message: string, id: string) => void;
  */
 export const REPLAY_KEEP_MS = 5 * 60 * 1000;
 export const REPLAY_KEEP_EVENTS = 10_000;
+/** And at most this many bytes of messages (a change's message is at most ~8 KB). */
+export const REPLAY_KEEP_BYTES = 16 * 1024 * 1024;
 
 /** A change as the feed sends it: its id (the SSE `id:`), topic and message. */
 export type LiveChange = { id: string; topic: string; message: string };
@@ -104,7 +106,7 @@ function topicOf(payload: string): string | null {
  */
 export async function createLiveHub(
   database: DatabaseHandle,
-  { keepMs = REPLAY_KEEP_MS, keepEvents = REPLAY_KEEP_EVENTS, now = Date.now } = {},
+  { keepMs = REPLAY_KEEP_MS, keepEvents = REPLAY_KEEP_EVENTS, keepBytes = REPLAY_KEEP_BYTES, now = Date.now } = {},
 ): Promise<LiveHub> {
   const byTopic = new Map<string, Set<Listener>>();
   const everyTopic = new Set<Listener>();
@@ -116,11 +118,16 @@ export async function createLiveHub(
   let kept: (LiveChange & { at: number })[] = [];
   let positionOf = new Map<string, number>();
   let dropped = 0;
+  let keptBytes = 0;
   const forgetOld = () => {
     const limit = now() - keepMs;
     let first = 0;
-    while (first < kept.length && (kept.length - first > keepEvents || kept[first]!.at < limit)) {
+    while (
+      first < kept.length &&
+      (kept.length - first > keepEvents || keptBytes > keepBytes || kept[first]!.at < limit)
+    ) {
       positionOf.delete(kept[first]!.id);
+      keptBytes -= kept[first]!.message.length;
       first++;
     }
     if (first === 0) return;
@@ -132,6 +139,7 @@ export async function createLiveHub(
     kept = [];
     positionOf = new Map();
     dropped = 0;
+    keptBytes = 0;
     epoch = `start-${newChangeId()}`;
   };
   const sweep = setInterval(forgetOld, 30_000);
@@ -145,7 +153,8 @@ export async function createLiveHub(
       if (!topic) return;
       positionOf.set(id, dropped + kept.length);
       kept.push({ id, topic, message, at: now() });
-      if (kept.length > keepEvents) forgetOld();
+      keptBytes += message.length;
+      if (kept.length > keepEvents || keptBytes > keepBytes) forgetOld();
       const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
       for (const listener of listeners) {
         try {
