@@ -224,6 +224,9 @@ test("a rolling deploy of a new build under load: no failed load, no comment los
   stopLoad = true;
   await Promise.all([posting, visiting, fetchingOldAssets]);
 
+  expect(failures, `${failures.length} failures of ${pageLoads} page loads, ${assetChecks} old-asset fetches`).toEqual(
+    [],
+  );
   // Both instances now run the new build: its pages name other scripts, which load too.
   const newPage = await proxyRequest(topology.siteUrl, CHAPTER_1);
   const newAssets = assetsOf(newPage.body);
@@ -232,7 +235,6 @@ test("a rolling deploy of a new build under load: no failed load, no comment los
     expect((await proxyRequest(topology.siteUrl, asset)).status, asset).toBe(200);
   }
 
-  expect(failures).toEqual([]);
   expect(probes).toContain("503/200");
   expect(posted.length).toBeGreaterThan(10);
   expect(pageLoads).toBeGreaterThan(3);
