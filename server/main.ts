@@ -1,5 +1,7 @@
 // First: NODE_ENV must be set before anything loads React.
 import "./production-env.ts";
+// Second: every log line names this instance.
+import "./log-instance.ts";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
@@ -10,6 +12,9 @@ import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { endLiveStreams, isDraining, openLiveStreams, startDraining } from "../app/lib/readiness.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
+import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { metricsResponse } from "./metrics-endpoint.ts";
+import { exitWhenListenFails } from "./listen-failure.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
 import { archiveAssets, hashedAssets } from "./static-assets.ts";
@@ -25,7 +30,11 @@ type EntryModule = {
       GA_MEASUREMENT_ID?: string;
       TRUST_PROXY?: number;
       HTML_CACHE_SECONDS: number;
+      METRICS_PORT?: number;
+      METRICS_HOST: string;
+      METRICS_TOKEN?: string;
     };
+    metrics: SiteMetrics;
     live: { subscribeAll(listener: (topic: string) => void): () => void };
   }>;
   closeServices(): Promise<void>;
@@ -82,6 +91,9 @@ const app = createApp({
   logger: log,
   htmlCache,
   crashPathForTests: process.env.TEST_CRASH_PATH || undefined,
+  metrics: services.metrics,
+  metricsToken: env.METRICS_TOKEN,
+  sharedPageSeconds: env.HTML_CACHE_SECONDS,
 });
 
 /**
@@ -112,6 +124,7 @@ const server = createServer(
     if (!assets.handle(request, response)) void appListener(request, response);
   },
 );
+exitWhenListenFails(server, env.PORT, entry.closeServices);
 server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
   log.info("listening", {
     url: `http://localhost:${env.PORT}`,
@@ -122,6 +135,21 @@ server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
     react: loadedReactBuild(),
   });
 });
+
+// Prometheus' port (README "Metrics"): `/metrics` only, never behind the proxy.
+const metricsServer = env.METRICS_PORT
+  ? createServer((request, response) => {
+      if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
+        response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("No encontrado\n");
+        return;
+      }
+      void metricsResponse(services.metrics).then(async (answer) => {
+        response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
+      });
+    }).listen(env.METRICS_PORT, env.METRICS_HOST, () =>
+      log.info("metrics listening", { url: `http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics` }),
+    )
+  : null;
 
 /**
  * A stop drains the instance so that nobody notices it (docs/decisions/034): `/readyz` turns 503
@@ -154,6 +182,7 @@ async function shutdown(signal: string) {
   endLiveStreams();
   // Stop accepting; let requests in flight finish, then cut what is left, so the database is
   // closed only when nothing can use it any more.
+  metricsServer?.close();
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
   const grace = setTimeout(() => server.closeAllConnections(), DRAIN.finishMs);

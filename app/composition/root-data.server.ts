@@ -1,13 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
-import { isAdmin } from "../features/admins/admins.server.ts";
-import { getProfile } from "../features/profiles/profiles.server.ts";
 import { unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import { consentFromCookies } from "../lib/consent-cookie.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
 import { takeRememberedScans } from "./remembered-scans.server.ts";
-import { getUser } from "./session.server.ts";
+import { getReaderProfile, getUser, readerIsAdmin } from "./session.server.ts";
 
 /**
  * What every page's layout needs (the root loader): who is signed in and whether an admin, the
@@ -32,7 +30,7 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
       })
     : null;
   const [profile, admin] = sessionUser
-    ? await Promise.all([getProfile(db, sessionUser.id), isAdmin(db, sessionUser.id)])
+    ? await Promise.all([getReaderProfile(context), readerIsAdmin(context)])
     : [null, false];
   return data(
     {

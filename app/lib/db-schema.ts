@@ -198,6 +198,9 @@ export interface PageViewTable {
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
+/** Why a consent e-mail has not left: no mail server configured, or the server refused it. */
+export type GuardianMailProblem = "not-configured" | "send-failed";
+
 /** A child's account (under 14) and the state of its guardian's consent. */
 export interface GuardianConsentTable {
   user_id: string;
@@ -207,6 +210,13 @@ export interface GuardianConsentTable {
   mailed_at: NullableTimestamp;
   allowed_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Why no consent e-mail has left (migration 0017); null once one has. */
+  mail_problem: ColumnType<
+    GuardianMailProblem | null,
+    GuardianMailProblem | null | undefined,
+    GuardianMailProblem | null
+  >;
+  mail_problem_at: NullableTimestamp;
 }
 
 export interface EventTable {

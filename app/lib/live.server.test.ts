@@ -14,9 +14,9 @@ describe.each(DATABASE_KINDS)("resuming the live feed on %s (docs/decisions/034)
   };
   const hubOn = async (
     database: Parameters<typeof createLiveHub>[0],
-    options?: Parameters<typeof createLiveHub>[1],
+    options?: Parameters<typeof createLiveHub>[2],
   ) => {
-    const hub = await createLiveHub(database, options);
+    const hub = await createLiveHub(database, undefined, options);
     opened.push(hub);
     return hub;
   };

@@ -65,6 +65,9 @@ export type LiveHub = {
   close(): Promise<void>;
 };
 
+/** What the metrics count: changes announced here, and changes heard with how many readers' streams got them. */
+export type LiveCounts = { published(): void; heard(listeners: number): void };
+
 /** The NOTIFY payload for a change: the bare topic, or topic and data as JSON when they fit. */
 export function livePayload(topic: string, data?: unknown): string {
   if (data === undefined) return topic;
@@ -106,6 +109,7 @@ function topicOf(payload: string): string | null {
  */
 export async function createLiveHub(
   database: DatabaseHandle,
+  counts?: LiveCounts,
   { keepMs = REPLAY_KEEP_MS, keepEvents = REPLAY_KEEP_EVENTS, keepBytes = REPLAY_KEEP_BYTES, now = Date.now } = {},
 ): Promise<LiveHub> {
   const byTopic = new Map<string, Set<Listener>>();
@@ -156,6 +160,7 @@ export async function createLiveHub(
       keptBytes += message.length;
       if (kept.length > keepEvents || keptBytes > keepBytes) forgetOld();
       const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
+      counts?.heard(byTopic.get(topic)?.size ?? 0);
       for (const listener of listeners) {
         try {
           listener(topic, message, id);
@@ -189,6 +194,7 @@ export async function createLiveHub(
       if (!TOPIC_PATTERN.test(topic)) throw new Error(`invalid live topic: ${topic}`);
       const payload = `${newChangeId()} ${livePayload(topic, data)}`;
       await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(executor);
+      counts?.published();
     },
     subscribe,
     resume(topics, lastEventId, listener) {
