@@ -58,6 +58,7 @@ export default [
 
   // Machine endpoints.
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   route("api/live", "routes/api.live.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/send-email.php", "routes/api.send-email[.]php.ts"),

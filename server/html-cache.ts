@@ -79,7 +79,8 @@ export function createHtmlCache({
         !hasSessionCookie(cookieHeader) &&
         !path.endsWith(".data") &&
         !path.startsWith("/api/") &&
-        path !== "/healthz"
+        path !== "/healthz" &&
+        path !== "/readyz"
       );
     },
 

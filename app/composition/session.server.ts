@@ -98,7 +98,15 @@ export async function requireAdmin(args: { url: URL; context: Context }): Promis
 export const AGE_STEP_PATH = "/tu-edad";
 
 // /api/live only carries "something changed" signals; the age step page itself listens to it.
-const OPEN_DURING_AGE_STEP = [AGE_STEP_PATH, "/logout", "/privacidad", "/healthz", "/api/page-view", "/api/live"];
+const OPEN_DURING_AGE_STEP = [
+  AGE_STEP_PATH,
+  "/logout",
+  "/privacidad",
+  "/healthz",
+  "/readyz",
+  "/api/page-view",
+  "/api/live",
+];
 const OPEN_PREFIXES_DURING_AGE_STEP = ["/api/auth/", "/permiso-familiar/"];
 
 /**

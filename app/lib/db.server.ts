@@ -12,8 +12,12 @@ export type Db = Kysely<DB>;
 export type DatabaseHandle = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function.
+   * `onGap`: the listening connection was lost and opened again, so notifications sent in
+   * between were never heard (PostgreSQL only).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /**
    * Runs `fn` on one database session with a multi-statement script executor (simple query
    * protocol), for migrations. Kysely's drivers send one statement at a time.
@@ -215,7 +219,7 @@ async function openPostgres(url: string, poolSize = 10, waitForServerMs = 0): Pr
     kind: "postgres",
     observeQueries: queries.observe,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onGap) {
       // A dedicated connection: LISTEN belongs to a session, and pooled connections are shared.
       let client: pg.Client | null = null;
       let stopped = false;
@@ -227,7 +231,7 @@ async function openPostgres(url: string, poolSize = 10, waitForServerMs = 0): Pr
         next.on("error", () => {
           listeners.delete(next);
           next.end().catch(() => {});
-          if (!stopped) setTimeout(() => connect().catch(() => {}), 1000).unref();
+          if (!stopped) setTimeout(() => connect().then(onGap, () => {}), 1000).unref();
         });
         await next.connect();
         await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

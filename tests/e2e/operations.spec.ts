@@ -46,6 +46,8 @@ function siteEnv(extra: Record<string, string> = {}) {
     TRUST_PROXY: "",
     LOG_LEVEL: "info",
     DATA_DIR_LOCK_STALE_MS: "2000",
+    // No proxy's health check to wait for when a test stops it (docs/decisions/034).
+    DRAIN_NOTICE_MS: "0",
     ...extra,
   };
 }

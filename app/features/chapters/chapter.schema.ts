@@ -31,6 +31,7 @@ export const RESERVED_SEGMENTS = new Set([
   "add-character",
   "adminpanel",
   "healthz",
+  "readyz",
   "api",
   "robots.txt",
   "sitemap.xml",
