@@ -223,6 +223,22 @@ export async function startProxyTopology({
       }
     };
     await Promise.race([exited, Promise.all([ready("a"), ready("b")])]);
+    // And the balanced route: Caddy's health checker may have found an instance not yet
+    // listening and keeps it out until a later check passes (a loaded machine starts slowly).
+    const balancedReady = async () => {
+      const deadline = Date.now() + 30_000;
+      let passes = 0;
+      while (!stopped && passes < 4) {
+        const status = await proxyRequest(siteUrl, "/readyz").then(
+          (response) => response.status,
+          () => 0,
+        );
+        passes = status === 200 ? passes + 1 : 0;
+        if (Date.now() > deadline) throw new Error("the proxy did not balance over both instances within 30 s");
+        if (passes < 4) await new Promise((done) => setTimeout(done, 100));
+      }
+    };
+    await Promise.race([exited, balancedReady()]);
     const restart = async (index: 0 | 1, options: { buildDir?: string } = {}) => {
       const old = instances[index]!;
       restarting.add(old);
