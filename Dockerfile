@@ -41,9 +41,12 @@ COPY server ./server
 COPY app ./app
 COPY db ./db
 COPY scripts ./scripts
-RUN mkdir -p /data && chown node:node /data
+# build-archive: earlier builds' scripts (a volume in compose.yaml, filled by the instances).
+RUN mkdir -p /data /app/build-archive && chown node:node /data /app/build-archive
 USER node
 EXPOSE 3000
+# Liveness (/healthz), not readiness: Docker acts on "unhealthy" (restart policies, orchestrators),
+# and a draining instance is alive, finishing its work; the proxy checks /readyz (Caddyfile).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]

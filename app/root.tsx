@@ -24,6 +24,7 @@ import { canonicalPathMiddleware } from "./composition/canonical-path.server.ts"
 import { originCheckMiddleware, servicesMiddleware } from "./composition/context.server.ts";
 import { rootData } from "./composition/root-data.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
+import { childReaderMiddleware } from "./composition/family-session.server.ts";
 import { ageStepMiddleware, sessionMiddleware } from "./composition/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
@@ -38,6 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   requestBodyMiddleware,
   sessionMiddleware,
   ageStepMiddleware,
+  childReaderMiddleware,
 ];
 
 export const loader = ({ request, url, context }: Route.LoaderArgs) => rootData(request, url, context);

@@ -27,6 +27,16 @@ export default [
   route("tu-perfil/mis-datos/resumen", "routes/tu-perfil.mis-datos.resumen.tsx"),
   route("tu-perfil/permiso", "routes/tu-perfil.permiso.ts"),
   route("tu-edad", "routes/tu-edad.tsx"),
+  // Families (issue 22): an adult's child readers, each child's page and printable login card.
+  route("familia", "routes/familia.tsx"),
+  route("familia/:lector", "routes/familia.$lector.tsx"),
+  route("familia/:lector/tarjeta", "routes/familia.$lector.tarjeta.tsx"),
+  // A family's device: a child picks their picture and types their PIN.
+  route("quien-lee", "routes/quien-lee.tsx"),
+  // A reader's clan on its own (a child reader has no /tu-perfil).
+  route("mi-clan", "routes/mi-clan.tsx"),
+  // A login card (the token is the credential; contract, reused by classrooms).
+  route("entrar/:token", "routes/entrar.$token.tsx"),
   // Open to all: a visitor is told what the passport is and why to sign in.
   route("pasaporte", "routes/pasaporte.tsx"),
   route("profile", "routes/profile.ts"),
@@ -48,6 +58,7 @@ export default [
 
   // Machine endpoints.
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   route("api/live", "routes/api.live.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/send-email.php", "routes/api.send-email[.]php.ts"),

@@ -3,6 +3,9 @@
  * With DATABASE_URL it talks to PostgreSQL. Otherwise, while the site runs it asks the server
  * through its control socket DATA_DIR/admin.sock (the embedded database belongs to one process); when the site is
  * stopped it opens the embedded database itself, holding the same lock the server takes.
+ * It first says which database it acts on (on stderr: stdout stays the answer), and refuses to
+ * create an embedded database where none exists: a command run without the site's DATABASE_URL
+ * or DATA_DIR would otherwise answer from an empty one that no account is in.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -13,7 +16,7 @@ import {
   type AdminCommandResult,
 } from "../app/features/admins/admin-command.server.ts";
 import { askControlSocket, controlSocketPath } from "../app/lib/control-socket.server.ts";
-import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
+import { describePostgresUrl, openDatabase, pgdataPath, type DatabaseHandle } from "../app/lib/db.server.ts";
 import { isDirectoryLocked } from "../app/lib/directory-lock.server.ts";
 import { applyMigrations, readMigrationsFromDir } from "../app/lib/migrate.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
@@ -41,9 +44,18 @@ async function runDirect(database: DatabaseHandle, adminCommand: AdminCommand): 
 let result: AdminCommandResult;
 try {
   if (process.env.DATABASE_URL) {
+    console.error(`Base de datos: PostgreSQL en ${describePostgresUrl(process.env.DATABASE_URL)} (DATABASE_URL)`);
     result = await runDirect(await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL }), command);
   } else {
     const dataDir = resolve(process.env.DATA_DIR || "./data");
+    if (!existsSync(pgdataPath(dataDir))) {
+      console.error(
+        `No hay ninguna base de datos en ${dataDir}. Si el sitio usa PostgreSQL, exporta su DATABASE_URL; ` +
+          `si guarda sus datos en otra carpeta, su DATA_DIR. No se ha creado nada.`,
+      );
+      process.exit(1);
+    }
+    console.error(`Base de datos: la integrada en ${dataDir} (DATA_DIR)`);
     const socketPath = controlSocketPath(dataDir);
     const asked =
       existsSync(socketPath) && (await isDirectoryLocked(dataDir))

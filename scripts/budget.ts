@@ -33,6 +33,9 @@ const PAGES = [
   "/recuperar-contrasena",
   "/privacidad",
   "/pasaporte",
+  // A family's device (issue 22) and a scanned login card (a worn-out one here: 404).
+  "/quien-lee",
+  "/entrar/AAAAAAAAAAAAAAAAAAAAAAAA",
   "/salida-a-tzintzuntzan",
   "/29c252741a79",
   "/pagina-que-no-existe",

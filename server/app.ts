@@ -12,15 +12,34 @@ import type { log } from "../app/lib/log.server.ts";
 import { forwardedView } from "./forwarded.ts";
 import { htmlCacheControl, VISITOR_HTML } from "./html-cache-control.ts";
 import { HTML_CACHE_HEADER, type HtmlCache, visitorPageKey } from "./html-cache.ts";
+import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { loadedReactBuild } from "./react-build.ts";
+import { routeLabeler } from "./route-label.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
+import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** Image uploads (PNG/JPEG/WebP up to 5 MB) plus the multipart envelope; the app checks the 5 MB itself. */
 const UPLOAD_PATH = "/adminpanel/imagenes";
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+
+/** Liveness and readiness probes (DESIGN.md), and a scraper's `/metrics`: logged at debug, not at info every few seconds. */
+const HEALTH_PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * What a proxy's request id must look like to be kept: 8 to 64 letters, digits, `-` or `_` (a
+ * UUID, as Caddy sends). Anything else, and any id a client sends without a trusted proxy in
+ * front (TRUST_PROXY unset), is replaced by a fresh UUID: a client cannot plant text in the logs
+ * nor pass its requests off as another's.
+ */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;
+
+export function chooseRequestId(sent: string | undefined, trustProxy: number | undefined): string {
+  return trustProxy && sent && WELL_FORMED_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+}
 
 export type AppOptions = {
   build: ServerBuild;
@@ -32,12 +51,18 @@ export type AppOptions = {
   mode?: "production" | "development";
   /** Visitors' pages from memory (server/html-cache.ts); without it every page renders. */
   htmlCache?: HtmlCache;
-  logger: Pick<typeof log, "info" | "error">;
+  logger: Pick<typeof log, "debug" | "info" | "error">;
   /**
    * Tests only (TEST_CRASH_PATH): a request to this path throws where nothing catches it, as a
    * bug in a stream callback would, to prove the instance logs it, exits and comes back.
    */
   crashPathForTests?: string;
+  /** Requests, page-cache results (server/metrics-endpoint.ts serves them). */
+  metrics?: SiteMetrics;
+  /** METRICS_TOKEN: `/metrics` on the site's own port for a scraper that sends it as a bearer token. */
+  metricsToken?: string;
+  /** How long a CDN may keep a cookie-less visitor's page (HTML_CACHE_SECONDS; 0: never). */
+  sharedPageSeconds?: number;
 };
 
 export function createApp({
@@ -50,15 +75,28 @@ export function createApp({
   logger,
   htmlCache,
   crashPathForTests,
+  metrics,
+  metricsToken,
+  sharedPageSeconds = 0,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
-  const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
+  const routeOf = routeLabeler(build.routes);
+  const app = new Hono<{
+    Variables: RequestIdVariables & SecureHeadersVariables & { staticFile?: boolean; sharedPage?: InlineHashes };
+  }>();
 
-  // A request id (a proxy's X-Request-Id is kept so both logs share it) and the security headers
-  // with a fresh CSP nonce: every response, static files included.
-  app.use(requestId());
+  // A request id (a trusted proxy's well-formed X-Request-Id is kept so both logs share it) and
+  // the security headers with a fresh CSP nonce: every response, static files included.
+  app.use(requestId({ headerName: "", generator: (c) => chooseRequestId(c.req.header("X-Request-Id"), trustProxy) }));
   // Everything done for a request, down to its stream callbacks, knows the request's id.
   app.use((c, next) => runInRequest(c.get("requestId"), next));
+  // A page every visitor may share (a CDN's): once the security headers are set, its nonce
+  // gives way to the hashes of its inline code (server/shared-visitor-page.ts).
+  app.use(async (c, next) => {
+    await next();
+    const hashes = c.get("sharedPage");
+    if (hashes) shareVisitorPage(c.res.headers, hashes, sharedPageSeconds);
+  });
   app.use(siteSecurityHeaders({ analytics, https: siteUrl.startsWith("https:") }));
 
   // One JSON access-log line per request (hashed assets excepted: they would drown the rest).
@@ -68,8 +106,14 @@ export function createApp({
     // requestId() set it before the app answered; the app's own Response replaces those headers.
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     const path = c.req.path;
+    if (metrics) {
+      const route = path.startsWith("/assets/") ? "assets" : c.get("staticFile") ? "static" : routeOf(path);
+      metrics.requests.inc({ route, method: c.req.method, status: `${Math.floor(c.res.status / 100)}xx` });
+      metrics.requestSeconds.observe({ route, method: c.req.method }, (performance.now() - started) / 1000);
+    }
     if (path.startsWith("/assets/")) return;
-    logger.info("request", {
+    // A proxy's or supervisor's health checks come every few seconds: kept out of the info log.
+    (HEALTH_PROBES.has(path) ? logger.debug : logger.info)("request", {
       requestId: c.get("requestId"),
       method: c.req.method,
       path,
@@ -87,6 +131,9 @@ export function createApp({
     });
   }
 
+  // Not a page: a scraper's, with METRICS_TOKEN (without it, the 404 page as for any unknown path).
+  if (metrics && metricsToken) app.use("/metrics", metricsEndpoint(metrics, metricsToken));
+
   app.use(compress());
   const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
     c.text("La solicitud es demasiado grande.", 413);
@@ -103,6 +150,7 @@ export function createApp({
       precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", IMMUTABLE);
+        c.set("staticFile", true);
       },
     }),
   );
@@ -113,6 +161,7 @@ export function createApp({
       precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=3600");
+        c.set("staticFile", true);
       },
     }),
   );
@@ -125,12 +174,18 @@ export function createApp({
     const { clientIp, url } = forwardedView(raw.url, raw.headers, getConnInfo(c).remote.address, trustProxy);
     const cacheable = htmlCache?.eligible(raw.method, c.req.path, raw.headers.get("Cookie")) ?? false;
     const cacheKey = visitorPageKey(url, raw.headers.get("Cookie"));
+    const shareable = cacheable && sharedPageSeconds > 0 && asksForSharedPage(raw.method, raw.headers);
     if (cacheable) {
       const acceptEncoding = raw.headers.get("Accept-Encoding");
       let kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
       // Another visitor's render of this page is under way: its result serves this one too.
       if (!kept && (await htmlCache!.awaitRender(cacheKey))) kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
-      if (kept) return kept;
+      metrics?.htmlCache.inc({ result: kept ? "hit" : "miss" });
+      if (kept) {
+        const hashes = shareable ? htmlCache!.hashesOf(cacheKey) : null;
+        if (hashes) c.set("sharedPage", hashes);
+        return kept;
+      }
     }
     const generation = htmlCache?.generation ?? 0;
     const renderDone = cacheable ? htmlCache!.startRender(cacheKey) : undefined;
@@ -166,6 +221,8 @@ export function createApp({
         const html = await response.text();
         htmlCache!.store(cacheKey, generation, { html, nonce, status: response.status, headers: response.headers });
         response.headers.set(HTML_CACHE_HEADER, "miss");
+        const hashes = shareable ? inlineHashes(html, nonce) : null;
+        if (hashes) c.set("sharedPage", hashes);
         return new Response(html, { status: response.status, headers: response.headers });
       }
       return response;

@@ -1,5 +1,6 @@
 import { consentFromCookies } from "../app/lib/consent-cookie.ts";
 import { hasSessionCookie } from "./html-cache-control.ts";
+import { inlineHashes, type InlineHashes } from "./shared-visitor-page.ts";
 import { acceptsGzip, filledPage, gzippedPage, splicePage, type SplicedPage } from "./spliced-gzip.ts";
 
 /**
@@ -19,7 +20,14 @@ import { acceptsGzip, filledPage, gzippedPage, splicePage, type SplicedPage } fr
  */
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
-type Entry = { page: SplicedPage; status: number; headers: [string, string][]; storedAt: number };
+type Entry = {
+  page: SplicedPage;
+  status: number;
+  headers: [string, string][];
+  storedAt: number;
+  /** Its inline scripts and styles by hash, for a response shared by every visitor (shared-visitor-page.ts). */
+  hashes: InlineHashes | null;
+};
 
 export const HTML_CACHE_HEADER = "X-Cache";
 
@@ -71,7 +79,8 @@ export function createHtmlCache({
         !hasSessionCookie(cookieHeader) &&
         !path.endsWith(".data") &&
         !path.startsWith("/api/") &&
-        path !== "/healthz"
+        path !== "/healthz" &&
+        path !== "/readyz"
       );
     },
 
@@ -135,10 +144,21 @@ export function createHtmlCache({
       const perResponse = new Set([HTML_CACHE_HEADER.toLowerCase(), "content-length", "content-encoding"]);
       const headers = [...page.headers].filter(([name]) => !perResponse.has(name.toLowerCase()));
       entries.delete(key);
-      entries.set(key, { page: splicePage(page.html, page.nonce), status: page.status, headers, storedAt: now() });
+      entries.set(key, {
+        page: splicePage(page.html, page.nonce),
+        status: page.status,
+        headers,
+        storedAt: now(),
+        hashes: inlineHashes(page.html, page.nonce),
+      });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       stats.stores++;
       return true;
+    },
+
+    /** The inline hashes of the page kept for `key` (null: none kept, or it cannot be shared). */
+    hashesOf(key: string): InlineHashes | null {
+      return entries.get(key)?.hashes ?? null;
     },
 
     /** After a request of `method` to `path` was handled: a write empties the cache. */

@@ -1,5 +1,7 @@
 // First: NODE_ENV must be set before anything loads React.
 import "./production-env.ts";
+// Second: every log line names this instance.
+import "./log-instance.ts";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
@@ -7,11 +9,15 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { log } from "../app/lib/log.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
+import { endLiveStreams, isDraining, openLiveStreams, startDraining } from "../app/lib/readiness.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
+import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { metricsResponse } from "./metrics-endpoint.ts";
+import { exitWhenListenFails } from "./listen-failure.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
-import { hashedAssets } from "./static-assets.ts";
+import { archiveAssets, hashedAssets } from "./static-assets.ts";
 
 // Before anything opens the database: the data directory's files are its owner's only.
 restrictNewFilesToOwner();
@@ -24,7 +30,11 @@ type EntryModule = {
       GA_MEASUREMENT_ID?: string;
       TRUST_PROXY?: number;
       HTML_CACHE_SECONDS: number;
+      METRICS_PORT?: number;
+      METRICS_HOST: string;
+      METRICS_TOKEN?: string;
     };
+    metrics: SiteMetrics;
     live: { subscribeAll(listener: (topic: string) => void): () => void };
   }>;
   closeServices(): Promise<void>;
@@ -56,7 +66,22 @@ const htmlCache = env.HTML_CACHE_SECONDS > 0 ? createHtmlCache({ maxAgeMs: env.H
 if (htmlCache) services.live.subscribeAll(() => htmlCache.clear());
 
 const clientDir = resolve(buildDir, "client");
-const assets = hashedAssets(clientDir);
+// Earlier builds' scripts stay servable across deploys (server/static-assets.ts); "off" disables.
+const archiveSetting = process.env.ASSETS_ARCHIVE_DIR || resolve(root, "build-archive");
+const archiveDir = archiveSetting === "off" ? undefined : resolve(archiveSetting);
+const keepArchive = () => {
+  if (!archiveDir) return;
+  try {
+    const { archived, dropped } = archiveAssets(clientDir, archiveDir);
+    log.info("assets archived", { archiveDir, archived, dropped });
+  } catch (error) {
+    // Not fatal: this build's own files are served all the same.
+    log.warn("could not archive the build's assets", { archiveDir, error });
+  }
+};
+keepArchive();
+setInterval(keepArchive, 24 * 60 * 60 * 1000).unref();
+const assets = hashedAssets(clientDir, { archiveDir });
 const app = createApp({
   build,
   clientDir,
@@ -66,6 +91,9 @@ const app = createApp({
   logger: log,
   htmlCache,
   crashPathForTests: process.env.TEST_CRASH_PATH || undefined,
+  metrics: services.metrics,
+  metricsToken: env.METRICS_TOKEN,
+  sharedPageSeconds: env.HTML_CACHE_SECONDS,
 });
 
 /**
@@ -91,9 +119,12 @@ const server = createServer(
   },
   // Hashed build files are answered before the app (server/static-assets.ts).
   (request, response) => {
+    // Draining: each connection ends after its answer, so the proxy opens its next one elsewhere.
+    if (isDraining()) response.setHeader("Connection", "close");
     if (!assets.handle(request, response)) void appListener(request, response);
   },
 );
+exitWhenListenFails(server, env.PORT, entry.closeServices);
 server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
   log.info("listening", {
     url: `http://localhost:${env.PORT}`,
@@ -105,16 +136,56 @@ server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
   });
 });
 
+// Prometheus' port (README "Metrics"): `/metrics` only, never behind the proxy.
+const metricsServer = env.METRICS_PORT
+  ? createServer((request, response) => {
+      if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
+        response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("No encontrado\n");
+        return;
+      }
+      void metricsResponse(services.metrics).then(async (answer) => {
+        response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
+      });
+    }).listen(env.METRICS_PORT, env.METRICS_HOST, () =>
+      log.info("metrics listening", { url: `http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics` }),
+    )
+  : null;
+
+/**
+ * A stop drains the instance so that nobody notices it (docs/decisions/034): `/readyz` turns 503
+ * and the instance keeps serving for `noticeMs`, long enough for the proxy's health check to
+ * stop sending here (Caddyfile: every 2 s); then live readers are told to reconnect (to another
+ * instance, resuming with Last-Event-ID), new connections are refused, and requests in flight
+ * get `finishMs` to end before the database closes. Without a proxy (TRUST_PROXY unset) nobody
+ * needs the notice, and a second signal skips it.
+ */
+const DRAIN = {
+  noticeMs: process.env.DRAIN_NOTICE_MS ? Number(process.env.DRAIN_NOTICE_MS) : env.TRUST_PROXY ? 5_000 : 0,
+  finishMs: Number(process.env.DRAIN_FINISH_MS) || 8_000,
+};
+
 let stopping = false;
+let skipNotice = () => {};
 async function shutdown(signal: string) {
-  if (stopping) return;
+  if (stopping) return skipNotice();
   stopping = true;
-  log.info("shutting down", { signal });
-  // Stop accepting; let requests in flight finish, then cut long-lived streams (SSE) so the
-  // database is closed only when nothing can use it any more.
+  log.info("draining", { signal, noticeMs: DRAIN.noticeMs });
+  startDraining();
+  await new Promise<void>((done) => {
+    const timer = setTimeout(done, DRAIN.noticeMs);
+    skipNotice = () => {
+      clearTimeout(timer);
+      done();
+    };
+  });
+  log.info("shutting down", { signal, liveStreams: openLiveStreams() });
+  endLiveStreams();
+  // Stop accepting; let requests in flight finish, then cut what is left, so the database is
+  // closed only when nothing can use it any more.
+  metricsServer?.close();
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
-  const grace = setTimeout(() => server.closeAllConnections(), 2000);
+  const grace = setTimeout(() => server.closeAllConnections(), DRAIN.finishMs);
   await closed;
   clearTimeout(grace);
   try {

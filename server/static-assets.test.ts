@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashedAssets, pickVariant } from "./static-assets.ts";
+import { archiveAssets, hashedAssets, pickVariant } from "./static-assets.ts";
 
 describe("choosing a precompressed variant", () => {
   const asset = {
@@ -74,5 +74,76 @@ describe("the hashed-asset fast path", () => {
     await fetch(`${origin}/assets/../package.json`);
     await fetch(`${origin}/`);
     expect(passedOn).toEqual(["GET /assets/otro.js", "POST /assets/entry-abc123.js", "GET /package.json", "GET /"]);
+  });
+});
+
+describe("earlier builds' files across a deploy", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** A client build whose /assets holds `files` (name → content). */
+  function clientBuild(files: Record<string, string>) {
+    const clientDir = mkdtempSync(join(tmpdir(), "assets-build-"));
+    mkdirSync(join(clientDir, "assets"));
+    for (const [name, content] of Object.entries(files))
+      writeFileSync(join(clientDir, "assets", name), Buffer.from(content, name.endsWith(".gz") ? "latin1" : "utf8"));
+    return clientDir;
+  }
+  async function serve(assets: ReturnType<typeof hashedAssets>) {
+    const server = createServer((request, response) => {
+      if (!assets.handle(request, response)) response.writeHead(404).end("not found");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { get: (path: string) => fetch(`${origin}${path}`), close: () => server.close() };
+  }
+
+  it("serves the previous build's scripts from the instance running the new build, and the reverse", async () => {
+    const archiveDir = mkdtempSync(join(tmpdir(), "assets-archive-"));
+    const oldBuild = clientBuild({
+      "root-OLD1.js": "old root",
+      "root-OLD1.js.gz": gzipSync("old root").toString("latin1"),
+      "chunk-SAME.js": "shared",
+    });
+    const newBuild = clientBuild({ "root-NEW2.js": "new root", "chunk-SAME.js": "shared" });
+    // The old instance started before the deploy and archived its files then.
+    expect(archiveAssets(oldBuild, archiveDir).archived).toBe(3);
+    const oldInstance = await serve(hashedAssets(oldBuild, { archiveDir }));
+    // Before the new instance starts, the old one cannot know the new files.
+    expect((await oldInstance.get("/assets/root-NEW2.js")).status).toBe(404);
+    expect(archiveAssets(newBuild, archiveDir).archived).toBe(1);
+    const newInstance = await serve(hashedAssets(newBuild, { archiveDir }));
+    try {
+      const old = await newInstance.get("/assets/root-OLD1.js");
+      expect(old.status).toBe(200);
+      expect(old.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(old.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(await old.text()).toBe("old root");
+      // A page of the new build served through the old instance loads its scripts too.
+      expect(await (await oldInstance.get("/assets/root-NEW2.js")).text()).toBe("new root");
+      expect((await newInstance.get("/assets/root-NONE.js")).status).toBe(404);
+      // Nothing outside the archive's /assets is reachable through it.
+      writeFileSync(join(archiveDir, "secret.js"), "not an asset");
+      expect((await newInstance.get("/assets/..%2Fsecret.js")).status).toBe(404);
+      expect((await newInstance.get("/assets/.hidden")).status).toBe(404);
+    } finally {
+      oldInstance.close();
+      newInstance.close();
+    }
+  });
+
+  it("drops a build's files some days after its last instance started, never the running build's", () => {
+    const archiveDir = mkdtempSync(join(tmpdir(), "assets-archive-"));
+    const now = Date.now();
+    const oldBuild = clientBuild({ "root-OLD1.js": "old", "chunk-SAME.js": "shared" });
+    const newBuild = clientBuild({ "root-NEW2.js": "new", "chunk-SAME.js": "shared" });
+    archiveAssets(oldBuild, archiveDir, { now: now - 20 * DAY });
+    archiveAssets(newBuild, archiveDir, { now: now - 20 * DAY });
+    // A recent build's file survives; the old build's file, 20 days old, goes.
+    const recent = join(archiveDir, "assets/root-RECENT.js");
+    writeFileSync(recent, "recent");
+    utimesSync(recent, new Date(now - 3 * DAY), new Date(now - 3 * DAY));
+    const result = archiveAssets(newBuild, archiveDir, { now, keepDays: 14 });
+    expect(result).toEqual({ archived: 0, dropped: 1 });
+    expect(readdirSync(join(archiveDir, "assets")).sort()).toEqual(["chunk-SAME.js", "root-NEW2.js", "root-RECENT.js"]);
+    expect(existsSync(join(archiveDir, "assets/root-OLD1.js"))).toBe(false);
   });
 });

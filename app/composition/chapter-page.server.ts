@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider } from "react-router";
-import { isAdmin } from "../features/admins/admins.server.ts";
 import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
 import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
 import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
@@ -8,7 +7,7 @@ import { listComments } from "../features/comments/comments.server.ts";
 import { consentState } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "./context.server.ts";
-import { getUser, requireUser } from "./session.server.ts";
+import { getUser, readerIsAdmin, requireUser } from "./session.server.ts";
 
 type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider> };
 
@@ -38,12 +37,12 @@ export async function openChapter({ url, context }: ChapterRequest) {
  */
 export async function chapterPageData(args: ChapterRequest) {
   const { chapter, viaToken, user } = await openChapter(args);
-  const { db } = services(args.context);
+  const { db, mailer } = services(args.context);
   // Which comments this reader may see is decided here, on the server (held ones: author and admins).
-  const admin = user ? await isAdmin(db, user.id) : false;
+  const admin = user ? await readerIsAdmin(args.context) : false;
   const [comments, consent, next] = await Promise.all([
     listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin }),
-    user ? consentState(db, user.id) : null,
+    user ? consentState(db, user.id, { mailAvailable: mailer.enabled }) : null,
     nextChapterAfter(db, chapter),
   ]);
   // The next chapter's token path stays here: only its hint, number, title and the names of the

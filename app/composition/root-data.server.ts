@@ -1,13 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
-import { isAdmin } from "../features/admins/admins.server.ts";
-import { getProfile } from "../features/profiles/profiles.server.ts";
 import { unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import { consentFromCookies } from "../lib/consent-cookie.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
 import { takeRememberedScans } from "./remembered-scans.server.ts";
-import { getUser } from "./session.server.ts";
+import { getReaderProfile, getUser, readerIsAdmin, readerIsChild } from "./session.server.ts";
 
 /**
  * What every page's layout needs (the root loader): who is signed in and whether an admin, the
@@ -31,9 +29,9 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
         return null;
       })
     : null;
-  const [profile, admin] = sessionUser
-    ? await Promise.all([getProfile(db, sessionUser.id), isAdmin(db, sessionUser.id)])
-    : [null, false];
+  const [profile, admin, childReader] = sessionUser
+    ? await Promise.all([getReaderProfile(context), readerIsAdmin(context), readerIsChild(context)])
+    : [null, false, false];
   return data(
     {
       siteUrl: env.siteUrl,
@@ -44,7 +42,13 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
       analyticsConsent: consentFromCookies(request.headers.get("cookie")),
       year: new Date().getFullYear(),
       user: sessionUser
-        ? { id: sessionUser.id, email: sessionUser.email, displayName: profile?.displayName ?? "" }
+        ? {
+            id: sessionUser.id,
+            // A child reader's account address is an internal placeholder: never sent to a page.
+            email: childReader ? "" : sessionUser.email,
+            displayName: profile?.displayName ?? "",
+            childReader,
+          }
         : null,
       isAdmin: admin as boolean | null,
       // What this load unlocked, for the celebration (null when nothing is new).

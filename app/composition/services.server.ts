@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { Server } from "node:net";
 import { adminControlHandlers } from "../features/admins/admin-command.server.ts";
 import {
+  countUndeliveredContactMessages,
   startContactMailer,
   type ContactMailer,
   type ContactMailerTuning,
@@ -9,11 +10,14 @@ import {
 import { prunePageViews } from "../features/analytics/page-views.server.ts";
 import { passwordResetMail } from "../features/auth/password-reset.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
-import { markChildAccount } from "../features/guardians/guardian-consent.server.ts";
 import type { GuardianMailer } from "../features/guardians/guardian-mailer.server.ts";
-import { sendFirstGuardianRequest } from "../features/guardians/guardian-request.server.ts";
+import {
+  guardianReachOf,
+  sendFirstGuardianRequest,
+  startGuardianConsent,
+} from "../features/guardians/guardian-request.server.ts";
 import { createMailer, type Mailer } from "../lib/mail.server.ts";
-import { isChildBirthYear } from "../lib/birth-year.ts";
+import { decideAge, type AgeAnswer } from "../features/age/age-rule.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth, type NewUser } from "../lib/auth.server.ts";
 import { backupControlHandler } from "../lib/backup.server.ts";
@@ -21,9 +25,10 @@ import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connecti
 import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
-import { parseEnv, type Env } from "../lib/env.server.ts";
+import { configurationWarnings, parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
+import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
 import { migrate } from "../lib/migrations.server.ts";
 import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
@@ -44,9 +49,14 @@ export type Services = {
   mailer: Mailer;
   /** Asks guardians of children under 14 for consent. */
   guardianMailer: GuardianMailer;
+  /** What `/metrics` shows (README "Metrics"). */
+  metrics: SiteMetrics;
   /** Hourly housekeeping (old rate-limit counters). */
   maintenance: ReturnType<typeof setInterval>;
 };
+
+/** How long a starting server waits for PostgreSQL before it gives up (and its supervisor retries). */
+const DATABASE_WAIT_MS = 60_000;
 
 type Holder = { promise: Promise<Services> | null; current: Services | null };
 
@@ -62,10 +72,12 @@ export async function createServices(
   options: { seed?: boolean; controlSocket?: boolean } = {},
 ): Promise<Services> {
   const embedded = !env.DATABASE_URL;
+  for (const warning of configurationWarnings(env)) log.warn(warning);
   // The entries do it first thing; this covers the dev server, which has no entry of ours.
   if (embedded) restrictNewFilesToOwner();
   const database = env.DATABASE_URL
-    ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
+    ? // A database still starting (a container, a service after a reboot) is waited for.
+      await openDatabase({ kind: "postgres", url: env.DATABASE_URL, waitForServerMs: DATABASE_WAIT_MS })
     : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
   try {
     const applied = await migrate(database);
@@ -85,27 +97,56 @@ export async function servicesOn(
   options: { controlSocket?: boolean; contactMail?: ContactMailerTuning } = {},
 ): Promise<Services> {
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
-  const live = await createLiveHub(database);
+  const metrics = createSiteMetrics();
+  database.observeQueries(({ seconds, failed }) => {
+    metrics.querySeconds.observe(seconds);
+    if (failed) metrics.queryErrors.inc();
+  });
+  const live = await createLiveHub(database, {
+    published: () => metrics.eventsPublished.inc(),
+    heard: (readers) => {
+      metrics.eventsReceived.inc();
+      metrics.eventsDelivered.inc(readers);
+    },
+  });
   const db = database.db;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? env.CONTACT_TO, siteUrl: env.siteUrl });
+  const mailer = countedMail(
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? env.CONTACT_TO, siteUrl: env.siteUrl }),
+    metrics,
+  );
   const guardianMailer: GuardianMailer = { mailer, siteUrl: env.siteUrl };
   const askGuardian = (userId: string) =>
     // Not awaited: a lost e-mail is sent again from the child's page ('Enviar el correo otra vez').
     void sendFirstGuardianRequest({ db, mailer: guardianMailer }, userId).catch((error: unknown) =>
       log.warn("guardian mail failed", { error }),
     );
+  // The age rule on an e-mail sign-up: better-auth's hook refuses an invalid answer before the
+  // account exists (direct calls to /api/auth included), and the account is made as it decides.
+  const decideSignUp = (answer: AgeAnswer, ownEmail: string) =>
+    decideAge(answer, { reach: guardianReachOf(guardianMailer), ownEmail });
   const onUserCreated = async (user: NewUser) => {
-    await createProfileForUser(db, user);
-    if (user.birthYear === null || !isChildBirthYear(user.birthYear)) return;
-    await markChildAccount(db, user.id, user.guardianEmail);
+    const decision = user.signUpAnswer ? decideSignUp(user.signUpAnswer, user.email) : null;
+    const answered = decision && decision.kind !== "invalid" ? decision : null;
+    // Google's sign-up has no answer: the age step (/tu-edad) asks it before anything else.
+    await createProfileForUser(db, { ...user, birthYear: answered?.birthYear ?? null, age: answered?.age ?? null });
+    if (answered?.kind !== "needs-guardian") return;
     // The guardian is written to once the child's own address is confirmed: before that, a
     // guardian's e-mail would tell whoever typed the form that the address was new.
+    await startGuardianConsent({ db, mailer: guardianMailer }, user.id, answered.consent, { mailNow: false });
+  };
+  const checkSignUpAnswer = (answer: AgeAnswer, ownEmail: string) => {
+    const decision = decideSignUp(answer, ownEmail);
+    if (decision.kind !== "invalid") return null;
+    return decision.errors.birthYear
+      ? { code: "BIRTH_YEAR_REQUIRED", message: decision.errors.birthYear }
+      : { code: "GUARDIAN_EMAIL_INVALID", message: decision.errors.guardianEmail ?? "" };
   };
   const auth = createAuth({
     env,
     db,
     secret: resolveAuthSecret(env),
     onUserCreated,
+    checkSignUpAnswer,
     mailer,
     onEmailVerified: async (user) => askGuardian(user.id),
     passwordResetMail,
@@ -136,18 +177,43 @@ export async function servicesOn(
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
   });
+  metrics.readFrom({
+    liveConnections: () => liveConnections.open(),
+    pool: () => database.poolStats(),
+    contactQueue: () => countUndeliveredContactMessages(db),
+  });
   return {
     env,
     database,
     db,
     live,
     liveConnections,
+    metrics,
     auth,
     controlSocket,
     contactMailer,
     mailer,
     guardianMailer,
     maintenance,
+  };
+}
+
+/** The mailer, counting what it sends and what the SMTP server refuses. */
+function countedMail(mailer: Mailer, metrics: SiteMetrics): Mailer {
+  return {
+    get enabled() {
+      return mailer.enabled;
+    },
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        metrics.mailSent.inc({ outcome: "sent" });
+      } catch (error) {
+        metrics.mailSent.inc({ outcome: "failed" });
+        throw error;
+      }
+    },
+    close: () => mailer.close(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
-import { needsBirthYear } from "../features/profiles/profiles.server.ts";
+import { isChildReader } from "../features/families/child-readers.server.ts";
+import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { services } from "./context.server.ts";
 
@@ -10,20 +11,52 @@ type Context = Readonly<RouterContextProvider>;
 
 const sessionContext = createContext<() => Promise<SessionUser | null>>();
 
-/** Root middleware: the session is looked up at most once per request, and only when asked for. */
+/** The signed-in reader's profile and role, as several loaders of one request ask for them. */
+type ReaderFacts = { profile: Profile | null; isAdmin: boolean; isChildReader: boolean };
+const readerContext = createContext<() => Promise<ReaderFacts | null>>();
+
+/**
+ * Root middleware: the session, and the reader's profile and role, are looked up at most once
+ * per request, and only when asked for (the age step, the layout and the page all ask: each
+ * asked the database again, and a signed-in page made 15 queries where 9 do).
+ */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   let pending: Promise<SessionUser | null> | undefined;
-  context.set(sessionContext, () => {
+  const session = () => {
     pending ??= services(context)
       .auth.api.getSession({ headers: request.headers })
-      .then((session) =>
-        session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null,
-      );
+      .then((found) => (found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null));
     return pending;
-  });
+  };
+  context.set(sessionContext, session);
+  const lookUp = () =>
+    session().then(async (user) => {
+      if (!user) return null;
+      const { db } = services(context);
+      const [profile, admin, child] = await Promise.all([
+        getProfile(db, user.id),
+        isAdmin(db, user.id),
+        isChildReader(db, user.id),
+      ]);
+      return { profile, isAdmin: admin, isChildReader: child };
+    });
+  // A form's action may change them before the loaders run in the same request: only a read
+  // (GET, HEAD) keeps the first answer.
+  const reads = request.method === "GET" || request.method === "HEAD";
+  let facts: Promise<ReaderFacts | null> | undefined;
+  context.set(readerContext, () => (reads ? (facts ??= lookUp()) : lookUp()));
 };
 
 export const getUser = (context: Context) => context.get(sessionContext)();
+
+/** The signed-in reader's profile (null for a visitor, or an account without one yet). */
+export const getReaderProfile = async (context: Context) => (await context.get(readerContext)())?.profile ?? null;
+
+/** Whether the signed-in reader is a family's child reader (false for a visitor). */
+export const readerIsChild = async (context: Context) => (await context.get(readerContext)())?.isChildReader ?? false;
+
+/** Whether the signed-in reader is an admin (false for a visitor). */
+export const readerIsAdmin = async (context: Context) => (await context.get(readerContext)())?.isAdmin ?? false;
 
 const SITE = "http://site.invalid";
 
@@ -55,7 +88,7 @@ export async function requireUser({ url, context }: { url: URL; context: Context
 /** First line of an admin loader or action: visitors go to /login, readers get a 403 page. */
 export async function requireAdmin(args: { url: URL; context: Context }): Promise<SessionUser> {
   const user = await requireUser(args);
-  if (!(await isAdmin(services(args.context).db, user.id))) {
+  if (!(await readerIsAdmin(args.context))) {
     throw data("Esta página es solo para administradores.", { status: 403 });
   }
   return user;
@@ -65,7 +98,15 @@ export async function requireAdmin(args: { url: URL; context: Context }): Promis
 export const AGE_STEP_PATH = "/tu-edad";
 
 // /api/live only carries "something changed" signals; the age step page itself listens to it.
-const OPEN_DURING_AGE_STEP = [AGE_STEP_PATH, "/logout", "/privacidad", "/healthz", "/api/page-view", "/api/live"];
+const OPEN_DURING_AGE_STEP = [
+  AGE_STEP_PATH,
+  "/logout",
+  "/privacidad",
+  "/healthz",
+  "/readyz",
+  "/api/page-view",
+  "/api/live",
+];
 const OPEN_PREFIXES_DURING_AGE_STEP = ["/api/auth/", "/permiso-familiar/"];
 
 /**
@@ -79,7 +120,7 @@ export const ageStepMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (OPEN_DURING_AGE_STEP.includes(path) || OPEN_PREFIXES_DURING_AGE_STEP.some((prefix) => path.startsWith(prefix)))
     return;
   const user = await getUser(context);
-  if (!user || !(await needsBirthYear(services(context).db, user.id))) return;
+  if (!user || !profileNeedsBirthYear(await getReaderProfile(context))) return;
   if (path.startsWith("/api/")) throw data("Antes, responde tu año de nacimiento.", { status: 403 });
   const back = safeRedirectPath(`${path}${url.search}`);
   throw redirect(back === "/" ? AGE_STEP_PATH : `${AGE_STEP_PATH}?redirectTo=${encodeURIComponent(back)}`);

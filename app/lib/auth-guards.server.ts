@@ -5,7 +5,6 @@ import {
   clearSignInFailures,
   recordSignInFailure,
 } from "./account-guard.server.ts";
-import { AGE_MESSAGES, parseBirthYear, isChildBirthYear, parseGuardianEmail } from "./birth-year.ts";
 import type { Db } from "./db.server.ts";
 import { personalWordsOf, weakPasswordReason } from "./password-strength.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "./rate-limit.server.ts";
@@ -55,6 +54,15 @@ type Body =
   | undefined;
 type AddressLimit = keyof typeof AUTH_RATE_LIMITS;
 
+/** The age question's answer in an e-mail sign-up's body, as sent. */
+export type SignUpAnswer = { birthYear: unknown; guardianEmail: unknown };
+
+/**
+ * The age rule (it lives in a feature, which app/lib cannot import: the composition root hands
+ * it in). Null when the answer is acceptable, else the refusal's code and Spanish message.
+ */
+export type SignUpAnswerCheck = (answer: SignUpAnswer, ownEmail: string) => { code: string; message: string } | null;
+
 /** The counter of one limit for one client address (tests fill it to reach the limit quickly). */
 export const addressLimitKey = (limit: AddressLimit, address: string) => `auth-${limit}:${address}`;
 
@@ -73,7 +81,7 @@ async function limitAddress(db: Db, headers: Headers | undefined, limits: Addres
 }
 
 /** better-auth hooks: refuse before the endpoint runs, and learn from what it answered. */
-export function authGuardHooks(db: Db) {
+export function authGuardHooks(db: Db, checkSignUpAnswer: SignUpAnswerCheck) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const body = ctx.body as Body;
@@ -85,14 +93,8 @@ export function authGuardHooks(db: Db) {
           if (weak) throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_WEAK", message: weak });
         }
         // The age question comes before the account exists, on every path into sign-up.
-        const birthYear = parseBirthYear(body?.birthYear);
-        if (birthYear === null)
-          throw new APIError("BAD_REQUEST", { code: "BIRTH_YEAR_REQUIRED", message: AGE_MESSAGES.birthYearRequired });
-        if (isChildBirthYear(birthYear)) {
-          const guardian = parseGuardianEmail(body?.guardianEmail, email);
-          if (!guardian.ok)
-            throw new APIError("BAD_REQUEST", { code: "GUARDIAN_EMAIL_INVALID", message: guardian.error });
-        }
+        const refusal = checkSignUpAnswer({ birthYear: body?.birthYear, guardianEmail: body?.guardianEmail }, email);
+        if (refusal) throw new APIError("BAD_REQUEST", refusal);
         await limitAddress(db, ctx.headers, ["signUp", "signUpDaily"]);
       }
       if (ctx.path === "/request-password-reset") {

@@ -5,13 +5,13 @@ import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { clearSignInFailures } from "./account-guard.server.ts";
 import { confirmAccountMail, existingAccountMail, VERIFY_LINK_HOURS } from "./account-mail.ts";
-import { authGuardHooks } from "./auth-guards.server.ts";
-import { parseBirthYear, parseGuardianEmail } from "./birth-year.ts";
+import { authGuardHooks, type SignUpAnswer, type SignUpAnswerCheck } from "./auth-guards.server.ts";
 import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
 import { log } from "./log.server.ts";
 import type { Mail, Mailer } from "./mail.server.ts";
 import { PASSWORD_RESET_LINK_MINUTES } from "./password-reset-timing.ts";
+import { readerSessions } from "./reader-sessions.server.ts";
 import { INTERNAL_HEADERS } from "./request.server.ts";
 
 /** AUTH_SECRET, or one generated once and kept (readable by the owner only) in DATA_DIR. */
@@ -40,8 +40,8 @@ export type NewUser = {
   id: string;
   email: string;
   name: string;
-  birthYear: number | null;
-  guardianEmail: string | null;
+  /** The age question's answer as an e-mail sign-up sent it (checked by `checkSignUpAnswer`); null for Google. */
+  signUpAnswer: SignUpAnswer | null;
 };
 
 type AuthOptions = {
@@ -53,6 +53,8 @@ type AuthOptions = {
    * sign-up carries the age question's answer (checked by authGuardHooks); Google's does not.
    */
   onUserCreated(user: NewUser): Promise<void>;
+  /** The age rule, which app/lib does not know: refuses an e-mail sign-up's answer before the account exists. */
+  checkSignUpAnswer: SignUpAnswerCheck;
   /** Mail to readers; with it, e-mail sign-ups are confirmed by a link (see emailAndPassword). */
   mailer: Mailer;
   /** Called when a reader opens the confirmation link of their address. */
@@ -66,6 +68,7 @@ export function createAuth({
   db,
   secret,
   onUserCreated,
+  checkSignUpAnswer,
   mailer,
   onEmailVerified,
   passwordResetMail,
@@ -121,8 +124,10 @@ export function createAuth({
     // the sign-in and callback URLs are the same either way.
     socialProviders:
       google && !google.issuer ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
-    plugins:
-      google && google.issuer
+    plugins: [
+      // Sessions for readers without a password (child readers): server-only, see the module.
+      readerSessions(),
+      ...(google && google.issuer
         ? [
             genericOAuth({
               config: [
@@ -137,7 +142,8 @@ export function createAuth({
               ],
             }),
           ]
-        : [],
+        : []),
+    ],
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -165,14 +171,11 @@ export function createAuth({
               birthYear?: unknown;
               guardianEmail?: unknown;
             } | null;
-            const birthYear = parseBirthYear(body?.birthYear);
-            const guardian = birthYear !== null ? parseGuardianEmail(body?.guardianEmail, user.email) : null;
             await onUserCreated({
               id: user.id,
               email: user.email,
               name: user.name,
-              birthYear,
-              guardianEmail: guardian?.ok ? guardian.email : null,
+              signUpAnswer: body ? { birthYear: body.birthYear, guardianEmail: body.guardianEmail } : null,
             });
           },
         },
@@ -180,7 +183,7 @@ export function createAuth({
     },
     // Our limits per address and per account, and the password check, on every path into
     // sign-in and sign-up: direct calls to /api/auth and the login page's calls through auth.api.
-    hooks: authGuardHooks(db),
+    hooks: authGuardHooks(db, checkSignUpAnswer),
     telemetry: { enabled: false },
   });
 }

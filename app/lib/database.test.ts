@@ -149,6 +149,18 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
 });
 
 describe("embedded database directory", () => {
+  it("keeps a small buffer cache, so the one-command default stays small in memory", async () => {
+    // PostgreSQL's default 128 MB would live in PGlite's WebAssembly memory, which never shrinks.
+    const dir = mkdtempSync(join(tmpdir(), "mictlan-buffers-"));
+    const database = await openDatabase({ kind: "pglite", dataDir: dir });
+    try {
+      const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(database.db);
+      expect(rows[0]!.shared_buffers).toBe("16MB");
+    } finally {
+      await database.close();
+    }
+  });
+
   // Two PGlite starts on disk (the first an initdb): seconds each on a busy 2-core machine.
   it("is held by one opener at a time", { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "pglite-dir-"));

@@ -198,6 +198,9 @@ export interface PageViewTable {
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
+/** Why a consent e-mail has not left: no mail server configured, or the server refused it. */
+export type GuardianMailProblem = "not-configured" | "send-failed";
+
 /** A child's account (under 14) and the state of its guardian's consent. */
 export interface GuardianConsentTable {
   user_id: string;
@@ -207,6 +210,13 @@ export interface GuardianConsentTable {
   mailed_at: NullableTimestamp;
   allowed_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Why no consent e-mail has left (migration 0017); null once one has. */
+  mail_problem: ColumnType<
+    GuardianMailProblem | null,
+    GuardianMailProblem | null | undefined,
+    GuardianMailProblem | null
+  >;
+  mail_problem_at: NullableTimestamp;
 }
 
 export interface EventTable {
@@ -222,6 +232,25 @@ export interface EventTable {
   booking_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A child reader (issue 22): an account with no e-mail of its own, answered for by an adult. */
+export interface ChildReaderTable {
+  user_id: string;
+  guardian_id: string;
+  picture: string;
+  pin_hash: string;
+  consent_by_email: string;
+  consent_text: string;
+  consented_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** The one working login card of a reader (only its token's hash). */
+export interface LoginCardTable {
+  user_id: string;
+  token_hash: string;
+  issued_at: Timestamp;
 }
 
 export interface DB {
@@ -242,4 +271,6 @@ export interface DB {
   page_views: PageViewTable;
   guardian_consents: GuardianConsentTable;
   events: EventTable;
+  child_readers: ChildReaderTable;
+  login_cards: LoginCardTable;
 }

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Kysely, PGliteDialect, PostgresDialect, sql, type LogEvent } from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema.ts";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server.ts";
@@ -12,8 +12,12 @@ export type Db = Kysely<DB>;
 export type DatabaseHandle = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function.
+   * `onGap`: the listening connection was lost and opened again, so notifications sent in
+   * between were never heard (PostgreSQL only).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /**
    * Runs `fn` on one database session with a multi-statement script executor (simple query
    * protocol), for migrations. Kysely's drivers send one statement at a time.
@@ -24,8 +28,33 @@ export type DatabaseHandle = {
    * is "none" (faster to load: test templates); PGlite only.
    */
   dump(compression?: "gzip" | "none"): Promise<Blob>;
+  /** Every query's duration and outcome from now on (the metrics; one listener). */
+  observeQueries(listener: QueryListener): void;
+  /** The PostgreSQL pool's connections; null on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
+
+export type QueryListener = (query: { seconds: number; failed: boolean }) => void;
+
+/** Kysely's log hook, forwarding to a listener set after the database is open. */
+function queryObserver() {
+  let listener: QueryListener | null = null;
+  return {
+    log: (event: LogEvent) =>
+      listener?.({ seconds: event.queryDurationMillis / 1000, failed: event.level === "error" }),
+    observe: (next: QueryListener) => void (listener = next),
+  };
+}
+
+/**
+ * The embedded database's buffer cache. PostgreSQL's default (128 MB) lives inside PGlite's
+ * WebAssembly memory, which never shrinks, and held `npm start` at ~700 MB RSS idle; the
+ * site's data is a few megabytes, and pages PostgreSQL does not keep are still in the kernel's
+ * file cache, outside the process. 16 MB: ~340–430 MB idle, with signed-in pages as fast
+ * (decision 035). Written into the data directory's configuration on every open.
+ */
+const PGLITE_SETTINGS = "shared_buffers = 16MB";
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export const pgdataPath = (dataDir: string) => join(dataDir, "pgdata");
@@ -37,7 +66,16 @@ export type DatabaseOptions =
       /** In memory only: start from this dump (tests copy a migrated template instead of migrating). */
       loadDataDir?: Blob;
     }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /**
+       * How long to keep trying while the server cannot be reached yet (a database container or
+       * service still starting): the server waits a minute; commands and tests fail at once.
+       */
+      waitForServerMs?: number;
+    };
 
 // pg returns int8 (bigserial, count(*)) as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -45,7 +83,7 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 /** Opens the database. `dataDir: null` is an in-memory PGlite, for tests. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize)
+    ? openPostgres(options.url, options.poolSize, options.waitForServerMs)
     : openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -64,7 +102,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
           files: loose,
         });
       }
-      pglite = await PGlite.create(pgdataPath(dataDir));
+      pglite = await PGlite.create(pgdataPath(dataDir), { postgresqlconf: PGLITE_SETTINGS });
       // A new database comes from initdb with its files 0666.
       tightenTree(dataDir);
     } catch (error) {
@@ -72,13 +110,16 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
       throw error;
     }
   } else {
-    pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+    pglite = await PGlite.create({ postgresqlconf: PGLITE_SETTINGS, ...(loadDataDir ? { loadDataDir } : {}) });
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const queries = queryObserver();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: queries.log });
   let closed = false;
   return {
     db,
     kind: "pglite",
+    observeQueries: queries.observe,
+    poolStats: () => null,
     async listen(channel, onMessage) {
       const unsubscribe = await pglite.listen(channel, onMessage);
       return async () => {
@@ -105,18 +146,80 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+/**
+ * Errors of a server that is not there yet or still starting: worth another try. A wrong password
+ * or database name is not, and fails at once.
+ */
+const NOT_YET_REACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // cannot_connect_now: the database system is starting up (or recovering).
+  "57P03",
+]);
+
+function notYetReachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return NOT_YET_REACHABLE.has(code);
+  return error instanceof Error && /Connection terminated/i.test(error.message);
+}
+
+/** The server's address without its password, for log lines and commands' messages. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return "(DATABASE_URL no es una dirección válida)";
+  }
+}
+
+/** The first query, tried again with growing pauses (0.5 s … 5 s) until `waitMs` has passed. */
+async function firstAnswer(db: Db, url: string, waitMs: number) {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`select 1`.execute(db);
+      if (attempt > 1) log.info("database reachable", { database: describePostgresUrl(url), attempts: attempt });
+      return;
+    } catch (error) {
+      const pauseMs = Math.min(500 * 2 ** (attempt - 1), 5000);
+      if (!notYetReachable(error) || Date.now() + pauseMs > deadline) throw error;
+      log.warn("database not reachable yet: trying again", {
+        database: describePostgresUrl(url),
+        attempt,
+        retryInMs: pauseMs,
+        error: error instanceof Error ? error.message || (error as { code?: string }).code : String(error),
+      });
+      await new Promise((done) => setTimeout(done, pauseMs));
+    }
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10, waitForServerMs = 0): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client whose connection the server dropped (restart, failover) must not crash the
   // process: the pool replaces it on the next query.
   pool.on("error", (error) => log.warn("database connection lost", { error: error.message }));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  await sql`select 1`.execute(db);
+  const queries = queryObserver();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queries.log });
+  try {
+    await firstAnswer(db, url, waitForServerMs);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const listeners = new Set<pg.Client>();
   return {
     db,
     kind: "postgres",
-    async listen(channel, onMessage) {
+    observeQueries: queries.observe,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async listen(channel, onMessage, onGap) {
       // A dedicated connection: LISTEN belongs to a session, and pooled connections are shared.
       let client: pg.Client | null = null;
       let stopped = false;
@@ -128,7 +231,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
         next.on("error", () => {
           listeners.delete(next);
           next.end().catch(() => {});
-          if (!stopped) setTimeout(() => connect().catch(() => {}), 1000).unref();
+          if (!stopped) setTimeout(() => connect().then(onGap, () => {}), 1000).unref();
         });
         await next.connect();
         await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

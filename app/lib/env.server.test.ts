@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server.ts";
+import { configurationWarnings, parseEnv } from "./env.server.ts";
 
 describe("TRUST_PROXY", () => {
   it("is unset by default: no forwarded header is trusted", () => {
@@ -30,5 +30,19 @@ describe("BOOK_URL and SHOP_URL", () => {
     expect(parseEnv({ BOOK_URL: "https://libreria.example/libro" }).BOOK_URL).toBe("https://libreria.example/libro");
     expect(() => parseEnv({ SHOP_URL: "javascript:alert(1)" })).toThrow(/SHOP_URL/);
     expect(() => parseEnv({ BOOK_URL: "/section2" })).toThrow(/BOOK_URL/);
+  });
+});
+
+describe("warnings at start", () => {
+  it("warns that every form will be refused when SITE_URL is https and TRUST_PROXY is unset", () => {
+    const [warning, ...others] = configurationWarnings(parseEnv({ SITE_URL: "https://libro.example" }));
+    expect(warning).toMatch(/TRUST_PROXY is unset.*every form.*refused/);
+    expect(others).toEqual([]);
+  });
+
+  it("says nothing once TRUST_PROXY is set, or for a plain http site", () => {
+    expect(configurationWarnings(parseEnv({ SITE_URL: "https://libro.example", TRUST_PROXY: "1" }))).toEqual([]);
+    expect(configurationWarnings(parseEnv({ SITE_URL: "http://localhost:3000" }))).toEqual([]);
+    expect(configurationWarnings(parseEnv({}))).toEqual([]);
   });
 });

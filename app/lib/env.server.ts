@@ -58,6 +58,17 @@ const envSchema = z.object({
     .max(20)
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * `/metrics` (Prometheus) on a port of its own, which the proxy never forwards; on
+   * METRICS_HOST (default 127.0.0.1: this machine only; compose sets 0.0.0.0 on its private network).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** Also `/metrics` on the site's port for a scraper that sends `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "METRICS_TOKEN debe tener al menos 32 caracteres (openssl rand -hex 32)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { siteUrl: string };
@@ -73,4 +84,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, siteUrl };
+}
+
+/**
+ * Settings that parse but cannot work, said once at start (a warning, not a refusal: the server
+ * may still be reached directly while it is set up).
+ */
+export function configurationWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (env.siteUrl.startsWith("https:") && env.TRUST_PROXY === undefined) {
+    warnings.push(
+      "SITE_URL is https but TRUST_PROXY is unset: behind the TLS proxy every form and sign-in will be refused as cross-site; set TRUST_PROXY to the number of proxies in front (1 for Caddy alone)",
+    );
+  }
+  return warnings;
 }

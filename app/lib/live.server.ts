@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { DatabaseHandle, Db } from "./db.server.ts";
 
@@ -15,7 +16,27 @@ export const MAX_PAYLOAD_BYTES = 7900;
  * (not once per reader): the bare topic, or JSON `{"topic":…,"data":…}` when the change carries
  * its data.
  */
-type Listener = (topic: string, message: string) => void;
+type Listener = (topic: string, message: string, id: string) => void;
+
+/**
+ * How long, and how many, changes an instance keeps to replay to a reader who reconnects with
+ * `Last-Event-ID` (after a deploy drained the instance it was on, or a network blip). Held in
+ * memory only, never written: deleted data is gone from it within minutes (docs/decisions/034).
+ */
+export const REPLAY_KEEP_MS = 5 * 60 * 1000;
+export const REPLAY_KEEP_EVENTS = 10_000;
+/** And at most this many bytes of messages (a change's message is at most ~8 KB). */
+export const REPLAY_KEEP_BYTES = 16 * 1024 * 1024;
+
+/** A change as the feed sends it: its id (the SSE `id:`), topic and message. */
+export type LiveChange = { id: string; topic: string; message: string };
+
+/**
+ * What `resume` did: `replayed` the changes after the reader's last one (possibly none), or
+ * `unknown` when that id is not among this instance's kept changes (too old, or heard before it
+ * started): the reader must reload its data instead.
+ */
+export type ResumeResult = { unsubscribe: () => void; outcome: "replayed" | "unknown" };
 
 /**
  * How features announce a change: inside a transaction, pass it so NOTIFY is sent on commit.
@@ -28,17 +49,47 @@ export type LiveHub = {
   /** Announces that `topic` changed. Inside a transaction, pass it: NOTIFY is sent on commit. */
   publish(topic: string, executor?: Db, data?: unknown): Promise<void>;
   subscribe(topics: readonly string[], listener: Listener): () => void;
+  /**
+   * Subscribes like `subscribe`, first handing `listener` (synchronously, so nothing can slip in
+   * between) every kept change on `topics` that came after `lastEventId`.
+   */
+  resume(topics: readonly string[], lastEventId: string, listener: Listener): ResumeResult;
+  /**
+   * The id a new reader starts from: the last change this instance heard, or a mark of its
+   * start when it has heard none (a reader resuming from it elsewhere reloads).
+   */
+  headId(): string;
   /** Every change, whatever its topic (the visitors' page cache is cleared on each). */
   subscribeAll(listener: Listener): () => void;
   subscriberCount(): number;
   close(): Promise<void>;
 };
 
+/** What the metrics count: changes announced here, and changes heard with how many readers' streams got them. */
+export type LiveCounts = { published(): void; heard(listeners: number): void };
+
 /** The NOTIFY payload for a change: the bare topic, or topic and data as JSON when they fit. */
 export function livePayload(topic: string, data?: unknown): string {
   if (data === undefined) return topic;
   const message = JSON.stringify({ topic, data });
   return Buffer.byteLength(message) <= MAX_PAYLOAD_BYTES ? message : topic;
+}
+
+/**
+ * Every change travels as `<id> <message>`: a random id made where it is published, so every
+ * instance knows the change by the same id. No sequence is needed: PostgreSQL delivers
+ * notifications to every listener in commit order, so "the changes after id X" are the same
+ * list on every instance that heard X.
+ */
+const ID_BYTES = 9;
+export function newChangeId(): string {
+  return randomBytes(ID_BYTES).toString("base64url");
+}
+function splitPayload(payload: string): { id: string; message: string } {
+  const space = payload.indexOf(" ");
+  // Sent by an instance of a build before ids (a rolling deploy): a fresh id here.
+  if (space !== 12) return { id: newChangeId(), message: payload };
+  return { id: payload.slice(0, space), message: payload.slice(space + 1) };
 }
 
 /** The topic a payload is about (JSON payloads start with "{", which no topic can). */
@@ -56,51 +107,119 @@ function topicOf(payload: string): string | null {
  * One LISTEN per server instance, fanned out to this instance's subscribers. Every instance
  * on the same PostgreSQL hears every NOTIFY, so a write on one reaches readers on all.
  */
-export async function createLiveHub(database: DatabaseHandle): Promise<LiveHub> {
+export async function createLiveHub(
+  database: DatabaseHandle,
+  counts?: LiveCounts,
+  { keepMs = REPLAY_KEEP_MS, keepEvents = REPLAY_KEEP_EVENTS, keepBytes = REPLAY_KEEP_BYTES, now = Date.now } = {},
+): Promise<LiveHub> {
   const byTopic = new Map<string, Set<Listener>>();
   const everyTopic = new Set<Listener>();
   let count = 0;
-  const unlisten = await database.listen(CHANNEL, (payload) => {
-    const topic = topicOf(payload);
-    if (!topic) return;
-    const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
-    for (const listener of listeners) {
-      try {
-        listener(topic, payload);
-      } catch {
-        // one broken stream must not stop the others
-      }
+  // The changes heard lately, oldest first, for readers who come back with Last-Event-ID. An id
+  // not found here (the instance restarted, or its LISTEN connection dropped and missed some)
+  // can only be answered by a reload.
+  let epoch = `start-${newChangeId()}`;
+  let kept: (LiveChange & { at: number })[] = [];
+  let positionOf = new Map<string, number>();
+  let dropped = 0;
+  let keptBytes = 0;
+  const forgetOld = () => {
+    const limit = now() - keepMs;
+    let first = 0;
+    while (
+      first < kept.length &&
+      (kept.length - first > keepEvents || keptBytes > keepBytes || kept[first]!.at < limit)
+    ) {
+      positionOf.delete(kept[first]!.id);
+      keptBytes -= kept[first]!.message.length;
+      first++;
     }
-  });
+    if (first === 0) return;
+    // Positions count from the first change ever kept, so dropping the head renumbers nothing.
+    kept = kept.slice(first);
+    dropped += first;
+  };
+  const forgetAll = () => {
+    kept = [];
+    positionOf = new Map();
+    dropped = 0;
+    keptBytes = 0;
+    epoch = `start-${newChangeId()}`;
+  };
+  const sweep = setInterval(forgetOld, 30_000);
+  sweep.unref();
+
+  const unlisten = await database.listen(
+    CHANNEL,
+    (payload) => {
+      const { id, message } = splitPayload(payload);
+      const topic = topicOf(message);
+      if (!topic) return;
+      positionOf.set(id, dropped + kept.length);
+      kept.push({ id, topic, message, at: now() });
+      keptBytes += message.length;
+      if (kept.length > keepEvents || keptBytes > keepBytes) forgetOld();
+      const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
+      counts?.heard(byTopic.get(topic)?.size ?? 0);
+      for (const listener of listeners) {
+        try {
+          listener(topic, message, id);
+        } catch {
+          // one broken stream must not stop the others
+        }
+      }
+    },
+    forgetAll,
+  );
+
+  function subscribe(topics: readonly string[], listener: Listener) {
+    count++;
+    for (const topic of topics) {
+      let set = byTopic.get(topic);
+      if (!set) byTopic.set(topic, (set = new Set()));
+      set.add(listener);
+    }
+    return () => {
+      count--;
+      for (const topic of topics) {
+        const set = byTopic.get(topic);
+        set?.delete(listener);
+        if (set?.size === 0) byTopic.delete(topic);
+      }
+    };
+  }
+
   return {
     async publish(topic, executor = database.db, data) {
       if (!TOPIC_PATTERN.test(topic)) throw new Error(`invalid live topic: ${topic}`);
-      await sql`select pg_notify(${CHANNEL}, ${livePayload(topic, data)})`.execute(executor);
+      const payload = `${newChangeId()} ${livePayload(topic, data)}`;
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(executor);
+      counts?.published();
     },
-    subscribe(topics, listener) {
-      count++;
-      for (const topic of topics) {
-        let set = byTopic.get(topic);
-        if (!set) byTopic.set(topic, (set = new Set()));
-        set.add(listener);
+    subscribe,
+    resume(topics, lastEventId, listener) {
+      forgetOld();
+      const position = positionOf.get(lastEventId);
+      // The mark of this instance's start is good while nothing kept since has been dropped.
+      const fromStart = lastEventId === epoch && dropped === 0;
+      if (position === undefined && !fromStart) return { unsubscribe: subscribe(topics, listener), outcome: "unknown" };
+      const wanted = new Set(topics);
+      for (const change of kept.slice(position === undefined ? 0 : position - dropped + 1)) {
+        if (wanted.has(change.topic)) listener(change.topic, change.message, change.id);
       }
-      return () => {
-        count--;
-        for (const topic of topics) {
-          const set = byTopic.get(topic);
-          set?.delete(listener);
-          if (set?.size === 0) byTopic.delete(topic);
-        }
-      };
+      return { unsubscribe: subscribe(topics, listener), outcome: "replayed" };
     },
+    headId: () => kept.at(-1)?.id ?? epoch,
     subscribeAll(listener) {
       everyTopic.add(listener);
       return () => everyTopic.delete(listener);
     },
     subscriberCount: () => count,
     async close() {
+      clearInterval(sweep);
       byTopic.clear();
       everyTopic.clear();
+      forgetAll();
       await unlisten();
     },
   };

@@ -7,10 +7,28 @@ export function setLogLevel(level: Level | "silent") {
   threshold = order[level];
 }
 
+// On globalThis: the built app carries its own copy of this module, and its lines must say it too.
+const INSTANCE = Symbol.for("mictlan.log.instance");
+const named = globalThis as { [INSTANCE]?: string };
+
+/**
+ * Names the process on every line from now on (server/log-instance.ts): several instances write
+ * to one place (compose's logs, a journal), and a line must say which one wrote it.
+ */
+export function setLogInstance(name: string | undefined) {
+  named[INSTANCE] = name;
+}
+
 /** One JSON object per line on stdout: easy to grep, easy to ship to any log store. */
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
   if (order[level] < threshold) return;
-  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...fields };
+  const entry: Record<string, unknown> = {
+    time: new Date().toISOString(),
+    level,
+    instance: named[INSTANCE],
+    msg: message,
+    ...fields,
+  };
   if (fields?.error instanceof Error) {
     entry.error = { name: fields.error.name, message: fields.error.message, stack: fields.error.stack };
   }

@@ -3,6 +3,9 @@ import { log } from "./log.server.ts";
 
 export type Mail = { to: string; subject: string; text: string };
 
+/** An address in the RFC 2606 `.invalid` domain: it names an account, never a mailbox. */
+export const isUndeliverable = (to: string) => /\.invalid>?$/i.test(to.trim());
+
 export type Mailer = {
   /** False without SMTP_URL: nothing can be sent (logged once at start). */
   readonly enabled: boolean;
@@ -38,6 +41,9 @@ export function createMailer({ smtpUrl, from, siteUrl, smtpTimeoutMs = 30_000 }:
   return {
     enabled: true,
     async send({ to, subject, text }) {
+      // RFC 2606: `.invalid` is never deliverable. Child readers' accounts carry such an address
+      // in better-auth's required column (issue 22); whatever path asks, nothing is mailed there.
+      if (isUndeliverable(to)) return;
       await transport.sendMail({ from: { name: "Valentina y Taquito", address }, to, subject, text });
     },
     close() {

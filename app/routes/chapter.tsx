@@ -114,7 +114,7 @@ export default function Chapter() {
           blockedNotice={
             consent?.kind === "waiting" ? (
               <Suspense fallback={null}>
-                <WaitingNotice guardianEmail={consent.guardianEmail} />
+                <WaitingNotice guardianEmail={consent.guardianEmail} mail={consent.mail} />
               </Suspense>
             ) : undefined
           }

@@ -10,10 +10,11 @@ import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { getUser, safeRedirectPath } from "../composition/session.server.ts";
 import { googleConfig } from "../lib/auth.server.ts";
-import { currentYear } from "../lib/birth-year.ts";
+import { ageQuestion, decideAge } from "../features/age/age-rule.ts";
+import { guardianReachOf } from "../features/guardians/guardian-request.server.ts";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { env } = services(context);
+  const { env, guardianMailer } = services(context);
   const redirectTo = safeRedirectPath(requestedReturnPath(url, request.headers.get("referer"), env.siteUrl));
   if (await getUser(context)) throw redirect(redirectTo);
   return {
@@ -23,7 +24,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     googleEnabled: googleConfig(env) !== null,
     googleFailed: url.searchParams.has("error"),
     passwordChanged: url.searchParams.get("contrasena") === "cambiada",
-    year: currentYear(),
+    ageQuestion: ageQuestion(guardianReachOf(guardianMailer)),
   };
 }
 
@@ -48,20 +49,30 @@ async function loginReason(
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const { auth, env } = services(context);
+  const { auth, env, guardianMailer } = services(context);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
   if (form.get("intent") === "google") {
     return startGoogleSignIn({ auth, env }, { headers: request.headers, redirectTo });
   }
+  const mode = loginModeOf(url);
+  // The age rule, beside the sign-up form's fields (better-auth's hook asks it again).
+  const age =
+    mode === "signup"
+      ? decideAge(
+          { birthYear: form.get("birthYear"), guardianEmail: form.get("guardianEmail") },
+          { reach: guardianReachOf(guardianMailer), ownEmail: String(form.get("email") ?? "") },
+        )
+      : null;
   return signInWithEmail(
     { auth },
     {
-      mode: loginModeOf(url),
+      mode,
       email: form.get("email"),
       password: form.get("password"),
       birthYear: form.get("birthYear"),
       guardianEmail: form.get("guardianEmail"),
+      ageErrors: age?.kind === "invalid" ? age.errors : null,
       headers: request.headers,
       redirectTo,
     },

@@ -3,6 +3,7 @@ import { listChapterCards } from "../features/chapters/chapters.server.ts";
 import { readCatalogue } from "../features/characters/characters.server.ts";
 import { clanById } from "../features/profiles/clans.ts";
 import { getProfile } from "../features/profiles/profiles.server.ts";
+import { isChildReader } from "../features/families/child-readers.server.ts";
 import { buildPassport } from "../features/passport/passport.ts";
 import { PassportAlbum, PassportForVisitor } from "../features/passport/components/passport-page.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -13,14 +14,17 @@ import { getUser } from "../composition/session.server.ts";
 // stripped of their details, decision 015) and the reader's clan.
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getUser(context);
-  if (!user) return { passport: null };
+  if (!user) return { passport: null, clanHref: "/tu-perfil" };
   const { db, env } = services(context);
-  const [chapters, catalogue, profile] = await Promise.all([
+  const [chapters, catalogue, profile, childReader] = await Promise.all([
     listChapterCards(db, { userId: user.id, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED }),
     readCatalogue(db, user.id),
     getProfile(db, user.id),
+    isChildReader(db, user.id),
   ]);
   return {
+    // A child reader chooses their clan on its own page: /tu-perfil is the adult's (issue 22).
+    clanHref: childReader ? "/mi-clan" : "/tu-perfil",
     passport: buildPassport({
       chapters: chapters.cards,
       characters: catalogue.characters,
@@ -40,5 +44,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Pasaporte({ loaderData }: Route.ComponentProps) {
-  return loaderData.passport ? <PassportAlbum passport={loaderData.passport} /> : <PassportForVisitor />;
+  return loaderData.passport ? (
+    <PassportAlbum passport={loaderData.passport} clanHref={loaderData.clanHref} />
+  ) : (
+    <PassportForVisitor />
+  );
 }

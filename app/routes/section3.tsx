@@ -14,11 +14,11 @@ const SECTION_ID = "section3";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
-  const { db } = services(context);
+  const { db, mailer } = services(context);
   const admin = await isAdmin(db, user.id);
   const [comments, consent] = await Promise.all([
     listComments(db, SECTION_ID, { userId: user.id, isAdmin: admin }),
-    consentState(db, user.id),
+    consentState(db, user.id, { mailAvailable: mailer.enabled }),
   ]);
   return { comments, isAdmin: admin, consent };
 }
@@ -71,7 +71,11 @@ export default function Section3() {
         signedIn
         isAdmin={admin}
         prompt="¿Qué crees que pasará en este capítulo?"
-        blockedNotice={consent.kind === "waiting" ? <WaitingNotice guardianEmail={consent.guardianEmail} /> : undefined}
+        blockedNotice={
+          consent.kind === "waiting" ? (
+            <WaitingNotice guardianEmail={consent.guardianEmail} mail={consent.mail} />
+          ) : undefined
+        }
       />
     </div>
   );

@@ -2,19 +2,19 @@ import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/tu-edad";
 import { AgeStepForm, type AgeStepResult } from "../features/profiles/components/age-step-form.tsx";
 import { needsBirthYear, saveBirthYear } from "../features/profiles/profiles.server.ts";
-import { markChildAccount } from "../features/guardians/guardian-consent.server.ts";
-import { sendGuardianRequest } from "../features/guardians/guardian-request.server.ts";
+import { guardianReachOf, startGuardianConsent } from "../features/guardians/guardian-request.server.ts";
+import { ageQuestion, decideAge } from "../features/age/age-rule.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireUser, safeRedirectPath } from "../composition/session.server.ts";
-import { AGE_MESSAGES, currentYear, isChildBirthYear, parseBirthYear, parseGuardianEmail } from "../lib/birth-year.ts";
 
 /** The age step every account without an answer (a Google sign-up) is sent to first. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (!(await needsBirthYear(services(context).db, user.id))) throw redirect(redirectTo);
-  return { redirectTo, year: currentYear() };
+  const { db, guardianMailer } = services(context);
+  if (!(await needsBirthYear(db, user.id))) throw redirect(redirectTo);
+  return { redirectTo, ageQuestion: ageQuestion(guardianReachOf(guardianMailer)) };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -28,23 +28,18 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     birthYear: String(form.get("birthYear") ?? ""),
     guardianEmail: String(form.get("guardianEmail") ?? ""),
   };
-  const birthYear = parseBirthYear(form.get("birthYear"));
-  if (birthYear === null)
-    return data<AgeStepResult>(
-      { fieldErrors: { birthYear: AGE_MESSAGES.birthYearRequired }, ...sent },
-      { status: 400 },
-    );
-  if (!isChildBirthYear(birthYear)) {
-    await saveBirthYear(db, user, birthYear);
-    throw redirect(redirectTo);
-  }
-  const guardian = parseGuardianEmail(form.get("guardianEmail"), user.email);
-  if (!guardian.ok)
-    return data<AgeStepResult>({ fieldErrors: { guardianEmail: guardian.error }, ...sent }, { status: 400 });
-  await markChildAccount(db, user.id, guardian.email);
-  await saveBirthYear(db, user, birthYear);
-  // A failed e-mail is sent again from the child's profile ('Enviar el correo otra vez').
-  await sendGuardianRequest({ db, mailer: guardianMailer }, user.id);
+  const decision = decideAge(
+    { birthYear: form.get("birthYear"), guardianEmail: form.get("guardianEmail") },
+    { reach: guardianReachOf(guardianMailer), ownEmail: user.email },
+  );
+  if (decision.kind === "invalid")
+    return data<AgeStepResult>({ fieldErrors: decision.errors, ...sent }, { status: 400 });
+  // The child's account is marked before the year is saved, so no failure in between leaves a
+  // child's year on an account that waits for nobody. Google confirmed the address: the
+  // guardian is written to at once (a failure is recorded, and the child's notice says so).
+  if (decision.kind === "needs-guardian")
+    await startGuardianConsent({ db, mailer: guardianMailer }, user.id, decision.consent, { mailNow: true });
+  await saveBirthYear(db, user, decision);
   throw redirect(redirectTo);
 }
 

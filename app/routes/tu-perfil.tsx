@@ -7,8 +7,9 @@ import { APODO_MESSAGES, apodoSuggestions, checkApodo, saveApodo } from "../feat
 import { parseProfileForm } from "../features/profiles/profile.schema.ts";
 import { getProfile, saveOwnProfile } from "../features/profiles/profiles.server.ts";
 import { WaitingNotice } from "../features/guardians/components/waiting-notice.tsx";
-import { consentState, markChildAccount, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
-import { isChildAge } from "../lib/birth-year.ts";
+import { consentState, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
+import { guardianReachOf, startGuardianConsent } from "../features/guardians/guardian-request.server.ts";
+import { decideAge } from "../features/age/age-rule.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
@@ -17,8 +18,11 @@ import { requireUser } from "../composition/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
-  const { db } = services(context);
-  const [profile, consent] = await Promise.all([getProfile(db, user.id), consentState(db, user.id)]);
+  const { db, mailer } = services(context);
+  const [profile, consent] = await Promise.all([
+    getProfile(db, user.id),
+    consentState(db, user.id, { mailAvailable: mailer.enabled }),
+  ]);
   return {
     consent,
     email: user.email,
@@ -35,7 +39,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // The profile saved is always the session's own: no user id is read from the form.
   const user = await requireUser({ url, context });
   const form = await request.formData();
-  const { db } = services(context);
+  const { db, guardianMailer } = services(context);
   if (form.get("intent") === "apodo") {
     // The public name: a child waiting for their family keeps the one they have (decision 011).
     const refusal = await participationRefusal(db, user.id);
@@ -53,8 +57,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   });
   if (!parsed.ok) return data<ProfileActionResult>({ ok: false, fieldErrors: parsed.errors }, { status: 400 });
   try {
-    // Below 14 the account becomes a child's; raising the age later does not undo it.
-    if (parsed.data.age !== null && isChildAge(parsed.data.age)) await markChildAccount(db, user.id, null);
+    // The age rule on the typed age: a child's account from here on (raising the age later does
+    // not undo it); the waiting notice then asks for the guardian's e-mail, or shows the family path.
+    const decision =
+      parsed.data.age === null
+        ? null
+        : decideAge({ age: parsed.data.age }, { reach: guardianReachOf(guardianMailer), ownEmail: user.email });
+    if (decision?.kind === "needs-guardian")
+      await startGuardianConsent({ db, mailer: guardianMailer }, user.id, decision.consent, { mailNow: false });
     await saveOwnProfile(db, user, parsed.data);
     return { ok: true } satisfies ProfileActionResult;
   } catch (error) {
@@ -72,7 +82,11 @@ export default function TuPerfil() {
     <ProfileForm
       profile={profile}
       apodoSuggestions={apodoSuggestions}
-      notice={consent.kind === "waiting" ? <WaitingNotice guardianEmail={consent.guardianEmail} /> : undefined}
+      notice={
+        consent.kind === "waiting" ? (
+          <WaitingNotice guardianEmail={consent.guardianEmail} mail={consent.mail} />
+        ) : undefined
+      }
     >
       <AccountActions />
     </ProfileForm>

@@ -9,6 +9,9 @@ const subscribers = new Set<Subscriber>();
 let source: EventSource | null = null;
 let sourceKey = "";
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+// The id of the last change this tab received on its current topics: a stream we open again
+// ourselves (the browser's own reconnects send it as Last-Event-ID) resumes after it.
+let lastEventId = "";
 
 function wantedTopics() {
   return [...new Set([...subscribers].flatMap((subscriber) => subscriber.topics))].sort();
@@ -20,6 +23,8 @@ function syncSource() {
   const topics = wantedTopics();
   const key = topics.join(",");
   if (key === sourceKey && source) return;
+  // Other topics: the page's data was just loaded for them, a stream from now on is enough.
+  if (key !== sourceKey) lastEventId = "";
   source?.close();
   source = null;
   sourceKey = key;
@@ -27,16 +32,31 @@ function syncSource() {
   // current stream is open, so a change published from then on reaches it.
   delete document.documentElement.dataset.live;
   if (topics.length === 0) return;
-  const url = `/api/live?${topics.map((topic) => `topic=${encodeURIComponent(topic)}`).join("&")}`;
-  const next = new EventSource(url);
+  const query = topics.map((topic) => `topic=${encodeURIComponent(topic)}`);
+  if (lastEventId) query.push(`lastEventId=${encodeURIComponent(lastEventId)}`);
+  const next = new EventSource(`/api/live?${query.join("&")}`);
+  // A server of a build before resuming (during the deploy that brings it) sends no hello:
+  // after a dropped stream, reload the data if none comes.
   let opened = false;
+  let helloTimer: ReturnType<typeof setTimeout> | undefined;
   next.addEventListener("open", () => {
-    // After a dropped connection, changes may have been missed: refresh once.
-    if (opened) for (const topic of topics) notify({ topic });
+    if (opened) helloTimer = setTimeout(() => topics.forEach((topic) => notify({ topic })), 2000);
     opened = true;
     if (source === next) document.documentElement.dataset.live = "connected";
   });
-  next.addEventListener("change", (event) => notify(parseEvent((event as MessageEvent<string>).data)));
+  // The server's first word on every (re)connection: after a dropped stream it has sent every
+  // change since our last one ("resumed"), or cannot ("reload"), and then the data is reloaded.
+  next.addEventListener("hello", (event) => {
+    clearTimeout(helloTimer);
+    const message = event as MessageEvent<string>;
+    if (source === next) lastEventId = message.lastEventId;
+    if (message.data === "reload") for (const topic of topics) notify({ topic });
+  });
+  next.addEventListener("change", (event) => {
+    const message = event as MessageEvent<string>;
+    if (source === next) lastEventId = message.lastEventId;
+    notify(parseEvent(message.data));
+  });
   next.addEventListener("error", () => {
     if (source === next) document.documentElement.dataset.live = "reconnecting";
     // The browser retries by itself unless the server refused the stream; then retry here.

@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
-import { expect, signUp, test, uniqueWord } from "./support.ts";
+import { expect, signUp, siteServer, test, uniqueWord } from "./support.ts";
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23). */
 async function pngSize(response: APIResponse) {
@@ -61,20 +64,69 @@ test.describe("web app manifest", () => {
 });
 
 test.describe("cache headers", () => {
-  test("a visitor's pages may be kept by the back/forward cache, never by a shared cache", async ({ request }) => {
-    for (const path of ["/", "/personajes", "/capitulos", "/salida-a-tzintzuntzan", "/login"]) {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(200);
-      expect(response.headers()["cache-control"], path).toBe("private, no-cache");
+  test("a first visit's pages may be kept by a CDN, with their inline code named by hash, not by a nonce", async ({
+    request,
+  }) => {
+    for (const page of ["/", "/personajes", "/capitulos", "/salida-a-tzintzuntzan", "/login"]) {
+      // An address of its own (other tests visit the page too). Twice: rendered (miss), then
+      // from the instance's memory (hit); both shareable alike.
+      const path = `${page}?cdn=${uniqueWord()}`;
+      for (const round of ["miss", "hit"]) {
+        const response = await request.get(path);
+        const headers = response.headers();
+        expect(response.status(), path).toBe(200);
+        expect(headers["x-cache"], `${path} ${round}`).toBe(round);
+        expect(headers["cache-control"], path).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
+        expect(headers["vary"], path).toBe("Accept-Encoding, Cookie");
+        const policy = headers["content-security-policy"]!;
+        expect(policy, path).not.toContain("'nonce-");
+        // Every inline script of the page is allowed by its hash, and nothing else inline.
+        const html = await response.text();
+        const scriptSources = /script-src ([^;]*)/.exec(policy)![1]!.split(" ");
+        const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+          .map((match) => match[1]!)
+          .filter((text) => text.trim());
+        expect(inline.length, path).toBeGreaterThan(0);
+        for (const text of inline) expect(scriptSources, path).toContain(`'sha256-${sha256(text)}'`);
+        expect(scriptSources.filter((source) => source.startsWith("'sha256-")).length).toBe(new Set(inline).size);
+      }
     }
   });
 
-  test("signed-in pages, the profile and the admin panel are never stored", async ({ page }) => {
+  test("a visitor with a cookie gets a page for them alone: nonce, and no shared cache", async ({ request }) => {
+    for (const path of ["/", "/salida-a-tzintzuntzan"]) {
+      const response = await request.get(path, { headers: { Cookie: "analiticas=no" } });
+      expect(response.headers()["cache-control"], path).toBe("private, no-cache");
+      expect(response.headers()["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    }
+  });
+
+  test("a first visit in a browser runs every inline script under the hashed policy", async ({ browser }) => {
+    // No cookie, no stored state: a reader straight from a QR code, through a CDN.
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    for (const path of ["/", "/salida-a-tzintzuntzan", "/personajes"]) {
+      const response = await page.goto(`${siteServer().baseURL}${path}`);
+      expect(response!.headers()["cache-control"], path).toContain("s-maxage=");
+      // React hydrated: the deferred module scripts ran (the after-paint loader re-creates them).
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    }
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
+  test("signed-in pages, the profile and the admin panel are never stored, nor marked shareable", async ({ page }) => {
     await signUp(page);
-    for (const path of ["/", "/salida-a-tzintzuntzan", "/tu-perfil", "/adminpanel"]) {
+    for (const path of ["/", "/salida-a-tzintzuntzan", "/personajes", "/capitulos", "/tu-perfil", "/adminpanel"]) {
       const response = await page.request.get(path, { maxRedirects: 0 });
       expect(response.headers()["content-type"], path).toContain("text/html");
       expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      expect(response.headers()["cache-control"], path).not.toMatch(/public|s-maxage/);
+      expect(response.headers()["content-security-policy"], path).toMatch(/'nonce-[^']+'/);
     }
   });
 
@@ -120,8 +172,13 @@ test.describe("visitors' pages from memory", () => {
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
 
   test("a visitor's page comes from memory, with this response's nonce", async ({ request }) => {
-    await request.get("/personajes");
-    const responses = [await request.get("/personajes"), await request.get("/personajes")];
+    // A visitor who answered the analytics banner: a page for them alone (nonce, private).
+    const Cookie = "analiticas=no";
+    await request.get("/personajes", { headers: { Cookie } });
+    const responses = [
+      await request.get("/personajes", { headers: { Cookie } }),
+      await request.get("/personajes", { headers: { Cookie } }),
+    ];
     const bodies: string[] = [];
     for (const response of responses) {
       expect(response.status()).toBe(200);

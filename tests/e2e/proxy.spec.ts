@@ -15,6 +15,7 @@ import {
   waitForLoadingScreen,
   workerPort,
 } from "./support.ts";
+import { addChild, printCard } from "./family-helpers.ts";
 
 // DESIGN.md (second round): behind a TLS proxy with SITE_URL=https://… and TRUST_PROXY, every
 // page, form and sign-in works; two instances share sessions and live updates; rate limits count
@@ -148,6 +149,33 @@ test("a comment posted on one instance appears live on a page served by the othe
   await expect(reader.locator(".comment-text").first()).toHaveText(text);
   await readerContext.close();
   await writerContext.close();
+});
+
+test("a child's login card signs in through the proxy, and the session holds on both instances", async ({
+  browser,
+}) => {
+  const adultContext = await proxyContext(browser, "a");
+  const adult = await adultContext.newPage();
+  await signUpThroughForm(adult, uniqueEmail("familia"), PASSWORD);
+  const apodo = `Ajolote ${randomBytes(3).toString("hex").replace(/\d/g, "x")}`;
+  await addChild(adult, apodo, "Taquito", "4821");
+  const card = await printCard(adult, apodo);
+  // The card carries the public https address, never an instance's.
+  expect(await adult.getByTestId("login-card-url").first().textContent()).toBe(`${topology.siteUrl}${card}`);
+
+  const childContext = await proxyContext(browser, "b");
+  const child = await childContext.newPage();
+  await child.goto(card);
+  await child.getByRole("button", { name: "Entrar" }).click();
+  await expect(child).toHaveURL(`${topology.siteUrl}/pasaporte`);
+  await expect(child.getByTestId("navbar-user")).toHaveText(apodo);
+  const session = (await childContext.cookies()).find((cookie) => cookie.name.includes("session_token"));
+  expect(session?.name).toMatch(/^__Secure-/);
+  await pin(childContext, "a");
+  await child.reload();
+  await expect(child.getByTestId("navbar-user")).toHaveText(apodo);
+  await adultContext.close();
+  await childContext.close();
 });
 
 test("rate limits count the client the proxy saw, not a forged X-Forwarded-For nor the proxy", async () => {

@@ -15,6 +15,7 @@ import {
 } from "@playwright/test";
 import { askControlSocket, controlSocketPath } from "../../app/lib/control-socket.server.ts";
 import type { ReceivedMail } from "../support/smtp-server.ts";
+import { E2E_METRICS_TOKEN } from "../support/e2e-metrics.ts";
 import { seededDataDir, startSiteServer, type SiteServer } from "../support/site-server.ts";
 
 export { seededDataDir, startSiteServer, type SiteServer };
@@ -42,7 +43,7 @@ export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toStr
  * fresh ports even if the old server has not released its own yet. The default block stays clear
  * of the services these machines run (NATS 4222, RabbitMQ's epmd 4369, PostgreSQL 5432): 4369
  * once took a second site's SMTP port.
- *   +0 the site, +1 its OpenID Connect server, +2 its SMTP server,
+ *   +0 the site, +1 its OpenID Connect server, +2 its SMTP server, +3 its metrics port,
  *   +5..+7 the analytics suite's second site, +10/+11 the two instances on PostgreSQL,
  *   +12/+13 the platform suite's short-lived servers, +14..+20 (each with its +1/+2) second
  *   sites of single specs, started and stopped within them (a worker runs one test at a time),
@@ -123,7 +124,10 @@ type TestFixtures = { showLoadingScreen: boolean };
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     async ({}, provide) => {
-      const server = await startSiteServer(workerPort());
+      const server = await startSiteServer(workerPort(), {
+        METRICS_PORT: String(workerPort(3)),
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
+      });
       currentServer = server;
       await provide(server);
       currentServer = undefined;

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -12,9 +12,13 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
 
 async function admin(dataDir: string, ...args: string[]) {
+  return adminWith({ DATA_DIR: dataDir, DATABASE_URL: "" }, ...args);
+}
+
+async function adminWith(env: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, [join(root, "scripts/admin.ts"), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      env: { ...process.env, ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -36,7 +40,10 @@ describe("npm run admin with the site stopped", () => {
       code: 1,
       stderr: expect.stringContaining("No hay ninguna cuenta"),
     });
-    expect(await admin(dataDir, "grant", "ana@example.com")).toMatchObject({ code: 0 });
+    expect(await admin(dataDir, "grant", "ana@example.com")).toMatchObject({
+      code: 0,
+      stderr: `Base de datos: la integrada en ${dataDir} (DATA_DIR)\n`,
+    });
     expect((await admin(dataDir, "list")).stdout).toContain("ana@example.com");
     expect(await admin(dataDir, "revoke", "ana@example.com")).toMatchObject({
       code: 1,
@@ -49,4 +56,25 @@ describe("npm run admin with the site stopped", () => {
     expect(list.stdout).not.toContain("ana@example.com");
     expect(await admin(dataDir, "something-else")).toMatchObject({ code: 2 });
   }, 120_000);
+});
+
+describe("npm run admin says which database it acts on", () => {
+  it("refuses, creating nothing, where no embedded database exists (the site's DATA_DIR or DATABASE_URL not exported)", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "admin-cli-")), "data");
+    const answer = await admin(dataDir, "grant", "ana@example.com");
+    expect(answer).toMatchObject({ code: 1, stdout: "" });
+    expect(answer.stderr).toContain(`No hay ninguna base de datos en ${dataDir}`);
+    expect(answer.stderr).toContain("DATABASE_URL");
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it("names the PostgreSQL server and database, never the password", async () => {
+    const answer = await adminWith(
+      { DATABASE_URL: "postgres://mictlan:s3creto@127.0.0.1:1/mictlan", DATA_DIR: "" },
+      "list",
+    );
+    expect(answer.code).toBe(1);
+    expect(answer.stderr).toContain("Base de datos: PostgreSQL en 127.0.0.1:1/mictlan (DATABASE_URL)");
+    expect(answer.stderr).not.toContain("s3creto");
+  });
 });

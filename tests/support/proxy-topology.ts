@@ -29,6 +29,11 @@ export type ProxyTopology = {
   instancePorts: readonly [number, number];
   /** The fresh database both instances use (for scripts/admin.ts). */
   databaseUrl: string;
+  /**
+   * Stops instance `index` (0: a, 1: b) as a deploy does (SIGTERM: it drains) and starts it
+   * again, on `buildDir` if given; resolves once it answers /readyz through the proxy.
+   */
+  restart(index: 0 | 1, options?: { buildDir?: string }): Promise<{ stoppedAfterMs: number }>;
   stop(): Promise<void>;
 };
 
@@ -40,6 +45,12 @@ export type ProxyTopologyOptions = {
   /** TRUST_PROXY for the instances (default 1); null leaves it unset, to see what breaks without. */
   trustProxy?: number | null;
   caddy?: string;
+  /** The build each instance runs (BUILD_DIR; default the repository's build/). */
+  buildDir?: string;
+  /** RATE_LIMIT_MULTIPLIER (default 1: the real limits). */
+  rateLimitMultiplier?: number;
+  /** DRAIN_NOTICE_MS of the instances: how long /readyz is 503 before they stop (default theirs). */
+  drainNoticeMs?: number;
 };
 
 /** Whether the `caddy` binary can be run (CI installs Debian's). */
@@ -82,6 +93,11 @@ https://localhost:${sitePort} {
 	handle {
 		reverse_proxy 127.0.0.1:${a} 127.0.0.1:${b} {
 			lb_policy round_robin
+			# As the shipped Caddyfile, checked more often: a draining instance leaves the rotation.
+			lb_try_duration 5s
+			health_uri /readyz
+			health_interval 500ms
+			health_timeout 2s
 			header_down X-Test-Upstream {http.reverse_proxy.upstream.port}
 		}
 	}
@@ -94,6 +110,9 @@ export async function startProxyTopology({
   basePort,
   trustProxy = 1,
   caddy = process.env.CADDY_PATH ?? "caddy",
+  buildDir,
+  rateLimitMultiplier = 1,
+  drainNoticeMs,
 }: ProxyTopologyOptions): Promise<ProxyTopology> {
   const sitePort = basePort;
   const instancePorts = [basePort + 1, basePort + 2] as const;
@@ -127,8 +146,9 @@ export async function startProxyTopology({
   try {
     oidc = await startOidcServer(oidcPort);
     const secret = randomBytes(32).toString("hex");
-    // Both start at once: migrations are serialised by an advisory lock, the seed by its check.
-    instancePorts.forEach((port, index) => {
+    const instances: ChildProcess[] = [];
+    const startInstance = (index: number, instanceBuildDir = buildDir) => {
+      const port = instancePorts[index]!;
       const child = spawn(process.execPath, [resolve(root, "server/main.ts")], {
         env: {
           ...process.env,
@@ -143,18 +163,26 @@ export async function startProxyTopology({
           GOOGLE_CLIENT_ID: "mictlan-proxy",
           GOOGLE_CLIENT_SECRET: "mictlan-proxy-secret",
           GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
-          // The real limits: the spec checks whose address they count.
-          RATE_LIMIT_MULTIPLIER: "1",
+          // The real limits unless told: the spec checks whose address they count.
+          RATE_LIMIT_MULTIPLIER: String(rateLimitMultiplier),
           CHAPTERS_FORCE_UNLOCKED: "true",
           SMTP_URL: "",
           CONTACT_TO: "",
           GA_MEASUREMENT_ID: "",
           LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+          // Both instances share one archive of earlier builds' assets, as compose's volume.
+          ASSETS_ARCHIVE_DIR: join(work, "assets-archive"),
+          ...(instanceBuildDir ? { BUILD_DIR: instanceBuildDir } : {}),
+          ...(drainNoticeMs === undefined ? {} : { DRAIN_NOTICE_MS: String(drainNoticeMs) }),
         },
         stdio: ["ignore", "ignore", "inherit"],
       });
+      instances[index] = child;
       children.push(child);
-    });
+      return child;
+    };
+    // Both start at once: migrations are serialised by an advisory lock, the seed by its check.
+    instancePorts.forEach((_port, index) => startInstance(index));
 
     writeFileSync(join(work, "Caddyfile"), caddyfile({ sitePort, httpPort: basePort + 4, instancePorts }));
     const proxy = spawn(caddy, ["run", "--config", join(work, "Caddyfile"), "--adapter", "caddyfile"], {
@@ -171,19 +199,21 @@ export async function startProxyTopology({
     proxy.stderr!.on("data", (chunk: Buffer) => (caddyLog = (caddyLog + chunk.toString()).slice(-4000)));
     children.push(proxy);
 
+    const restarting = new Set<ChildProcess>();
     const exited = new Promise<never>((_, fail) => {
       for (const child of children) {
         child.once("exit", (code) => {
-          if (!stopped) fail(new Error(`a process of the topology exited early (${code})\n${caddyLog}`));
+          if (!stopped && !restarting.has(child))
+            fail(new Error(`a process of the topology exited early (${code})\n${caddyLog}`));
         });
       }
     });
     exited.catch(() => {}); // only the race below cares
     // Ready when both instances answer through the proxy, over TLS.
-    const ready = async (pin: "a" | "b") => {
+    const ready = async (pin: "a" | "b", path = "/healthz") => {
       const deadline = Date.now() + 60_000;
       while (!stopped) {
-        const status = await proxyRequest(siteUrl, "/healthz", { headers: { "X-Test-Instance": pin } }).then(
+        const status = await proxyRequest(siteUrl, path, { headers: { "X-Test-Instance": pin } }).then(
           (response) => response.status,
           () => 0,
         );
@@ -193,7 +223,37 @@ export async function startProxyTopology({
       }
     };
     await Promise.race([exited, Promise.all([ready("a"), ready("b")])]);
-    return { siteUrl, instancePorts, databaseUrl: database.href, stop };
+    // And the balanced route: Caddy's health checker may have found an instance not yet
+    // listening and keeps it out until a later check passes (a loaded machine starts slowly).
+    const balancedReady = async () => {
+      const deadline = Date.now() + 30_000;
+      let passes = 0;
+      while (!stopped && passes < 4) {
+        const status = await proxyRequest(siteUrl, "/readyz").then(
+          (response) => response.status,
+          () => 0,
+        );
+        passes = status === 200 ? passes + 1 : 0;
+        if (Date.now() > deadline) throw new Error("the proxy did not balance over both instances within 30 s");
+        if (passes < 4) await new Promise((done) => setTimeout(done, 100));
+      }
+    };
+    await Promise.race([exited, balancedReady()]);
+    const restart = async (index: 0 | 1, options: { buildDir?: string } = {}) => {
+      const old = instances[index]!;
+      restarting.add(old);
+      const started = Date.now();
+      // A deploy's stop: SIGTERM, and the drain may take its time (no SIGKILL after 5 s here).
+      await new Promise<void>((done) => {
+        old.once("exit", () => done());
+        old.kill("SIGTERM");
+      });
+      const stoppedAfterMs = Date.now() - started;
+      startInstance(index, options.buildDir ?? buildDir);
+      await ready(index === 0 ? "a" : "b", "/readyz");
+      return { stoppedAfterMs };
+    };
+    return { siteUrl, instancePorts, databaseUrl: database.href, restart, stop };
   } catch (error) {
     await stop();
     throw error;

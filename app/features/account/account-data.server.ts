@@ -28,7 +28,16 @@ export async function tablesReferencingUsers(db: Db): Promise<{ table: string; c
  * tokens). They are about the reader but work as keys; leaking a downloaded file must not
  * open the account.
  */
-const SECRET_COLUMNS = new Set(["password", "token", "accessToken", "refreshToken", "idToken"]);
+const SECRET_COLUMNS = new Set([
+  "password",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "idToken",
+  // A child reader's PIN and login card (issue 22), kept only as hashes, are keys all the same.
+  "pin_hash",
+  "token_hash",
+]);
 
 const withoutSecrets = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMNS.has(column)));

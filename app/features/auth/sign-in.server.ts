@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { googleConfig, type Auth } from "../../lib/auth.server.ts";
 import type { Env } from "../../lib/env.server.ts";
-import { AGE_MESSAGES, isChildBirthYear, parseBirthYear, parseGuardianEmail } from "../../lib/birth-year.ts";
+import type { BirthYearErrors } from "../../ui/birth-year-fields.tsx";
 import { personalWordsOf, weakPasswordReason } from "../../lib/password-strength.server.ts";
 import { authErrorMessage, authResponse, forwardCookies } from "./auth-responses.server.ts";
 import { parseCredentials } from "./credentials.schema.ts";
@@ -33,9 +33,14 @@ type EmailSignIn = {
   mode: LoginMode;
   email: unknown;
   password: unknown;
-  /** Sign-up only: the age question, and a child's guardian. */
+  /** Sign-up only: the age question, and a child's guardian, as sent. */
   birthYear?: unknown;
   guardianEmail?: unknown;
+  /**
+   * Sign-up only: what the age rule (app/features/age, asked by the route) found wrong with the
+   * answer, shown beside its fields. better-auth's hook asks the same rule for direct calls.
+   */
+  ageErrors?: BirthYearErrors | null;
   headers: Headers;
   /** A safe path on this site. */
   redirectTo: string;
@@ -44,7 +49,7 @@ type EmailSignIn = {
 /** Signs in or signs up with e-mail and password; on success, to `redirectTo` with the session cookie. */
 export async function signInWithEmail(
   { auth }: { auth: Auth },
-  { mode, email: rawEmail, password: rawPassword, headers, redirectTo, ...age }: EmailSignIn,
+  { mode, email: rawEmail, password: rawPassword, headers, redirectTo, ageErrors, ...age }: EmailSignIn,
 ) {
   const parsed = parseCredentials({ email: rawEmail, password: rawPassword }, mode);
   const email = typeof rawEmail === "string" ? rawEmail : "";
@@ -53,19 +58,19 @@ export async function signInWithEmail(
     birthYear: typeof age.birthYear === "string" ? age.birthYear : undefined,
     guardianEmail: typeof age.guardianEmail === "string" ? age.guardianEmail : undefined,
   };
-  const ageAnswer = mode === "signup" ? parseAgeAnswer(age, parsed.ok ? parsed.data.email : email) : null;
   // Shown beside the field, before better-auth (whose hook refuses the same for direct calls).
   const weak =
     mode === "signup" && parsed.ok
       ? weakPasswordReason(parsed.data.password, personalWordsOf(parsed.data.email))
       : null;
-  if (!parsed.ok || (ageAnswer && !ageAnswer.ok) || weak)
+  const ageRefused = mode === "signup" && ageErrors && Object.keys(ageErrors).length > 0;
+  if (!parsed.ok || ageRefused || weak)
     return data<LoginActionResult>(
       {
         fieldErrors: {
           ...(parsed.ok ? {} : parsed.errors),
           ...(weak ? { password: weak } : {}),
-          ...(ageAnswer?.ok === false ? ageAnswer.errors : {}),
+          ...(ageRefused ? ageErrors : {}),
         },
         ...sent,
       },
@@ -84,7 +89,9 @@ export async function signInWithEmail(
             name: cleanEmail.split("@")[0] ?? cleanEmail,
             // Where the confirmation link lands, signed in.
             callbackURL: redirectTo,
-            ...ageAnswer?.data,
+            // The answer as sent: the age rule reads it again in better-auth's hook and when the
+            // account is created, so a direct call to /api/auth meets the same rule.
+            ...{ birthYear: sent.birthYear, guardianEmail: sent.guardianEmail },
           },
           headers,
           asResponse: true,
@@ -108,14 +115,4 @@ export async function signInWithEmail(
   if (mode === "signup" && response.headers.getSetCookie().length === 0)
     return data<LoginActionResult>({ checkEmail: cleanEmail });
   return redirect(redirectTo, { headers: forwardCookies(response) });
-}
-
-/** The age question of the sign-up form, beside its fields (better-auth's hook checks the same). */
-function parseAgeAnswer(age: { birthYear?: unknown; guardianEmail?: unknown }, ownEmail: string) {
-  const birthYear = parseBirthYear(age.birthYear);
-  if (birthYear === null) return { ok: false as const, errors: { birthYear: AGE_MESSAGES.birthYearRequired } };
-  if (!isChildBirthYear(birthYear)) return { ok: true as const, data: { birthYear } };
-  const guardian = parseGuardianEmail(age.guardianEmail, ownEmail);
-  if (!guardian.ok) return { ok: false as const, errors: { guardianEmail: guardian.error } };
-  return { ok: true as const, data: { birthYear, guardianEmail: guardian.email } };
 }

@@ -77,17 +77,24 @@ export async function holdReasons(
   if (moderation === "off") return [];
   const reasons: string[] = riskReasons(input.text);
   if (moderation === "all") reasons.unshift("todos");
-  if (await isUnder14(db, input.userId)) reasons.push("menor");
+  if (await isChildAccount(db, input.userId)) reasons.push("menor");
   return reasons;
 }
 
 /**
- * A reader under 14, by the age on their profile. An account with no age given is not taken
- * as a child here (the sign-up's birth year, when asked, fills it in).
+ * A reader under 14: an account the age rule made a child's (app/features/age, decision 031),
+ * which is a row in guardian_consents, kept after the family allows and after a raised age; or
+ * a family's child reader (child_readers, decision 030), whom an adult brought in. The line
+ * itself is drawn only by that rule, never here.
  */
-async function isUnder14(db: Db, userId: string) {
-  const profile = await db.selectFrom("profiles").select("age").where("user_id", "=", userId).executeTakeFirst();
-  return profile?.age != null && profile.age < 14;
+async function isChildAccount(db: Db, userId: string) {
+  const row = await db
+    .selectFrom("guardian_consents")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .union(db.selectFrom("child_readers").select("user_id").where("user_id", "=", userId))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

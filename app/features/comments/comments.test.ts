@@ -48,6 +48,11 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
         { user_id: "adulto", email: "adulto@example.com", display_name: "Adulto", apodo: "Puma Leal 40", age: 35 },
       ])
       .execute();
+    // The age rule made Nina's a child's account, and her family allowed it.
+    await database.db
+      .insertInto("guardian_consents")
+      .values({ user_id: "nina", guardian_email: "familia@example.com", allowed_at: new Date() })
+      .execute();
   });
   afterAll(async () => {
     await database.dispose();

@@ -102,6 +102,16 @@ function mailFor(message: ClaimedMessage, to: string, siteUrl: string) {
   };
 }
 
+/** Contact messages stored and not delivered yet, by every instance (the metrics' mail queue). */
+export async function countUndeliveredContactMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("contact_messages")
+    .select((eb) => eb.fn.countAll<number>().as("waiting"))
+    .where("delivered_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.waiting);
+}
+
 /**
  * Delivers stored contact messages over SMTP, retrying with exponential backoff until the
  * server accepts each one. All state is in the database, so deliveries survive restarts, and

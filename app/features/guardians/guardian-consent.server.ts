@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
-import { GUARDIAN_MESSAGES } from "./guardian-messages.ts";
+import type { GuardianMailProblem } from "../../lib/db-schema.ts";
+import { GUARDIAN_MESSAGES, type GuardianMailStatus } from "./guardian-messages.ts";
 
 /** The guardian's link works once, for this long. */
 export const GUARDIAN_LINK_DAYS = 7;
@@ -10,20 +11,85 @@ export const GUARDIAN_LINK_DAYS = 7;
 export const GUARDIAN_MAIL_LIMIT = { max: 3, windowSeconds: 60 * 60 };
 
 export type ConsentState =
-  { kind: "adult" } | { kind: "waiting"; guardianEmail: string | null; mailedAt: Date | null } | { kind: "allowed" };
+  | { kind: "adult" }
+  | { kind: "waiting"; guardianEmail: string | null; mailedAt: Date | null; mail: GuardianMailStatus }
+  | { kind: "allowed" };
+
+/** Whether the site can send mail now (SMTP_URL): what a waiting child is told depends on it. */
+export type MailAvailability = { mailAvailable: boolean };
 
 /** Only a hash is stored: a copy of the database cannot answer for a family. */
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export async function consentState(db: Db, userId: string): Promise<ConsentState> {
+type MailFacts = { guardianEmail: string | null; mailedAt: Date | null; mailProblem: GuardianMailProblem | null };
+
+/**
+ * Where a waiting child's consent e-mail stands, in one place for the child's notice and the
+ * admins' counts. 'not-configured' is read from the site as it is now, so configuring mail
+ * later lets the child send it; a refusal by the mail server stays until an e-mail leaves.
+ */
+function mailStatus({ guardianEmail, mailedAt, mailProblem }: MailFacts, { mailAvailable }: MailAvailability) {
+  if (mailedAt && !mailProblem) return "sent" as const;
+  if (!mailAvailable) return "not-configured" as const;
+  if (mailProblem === "send-failed") return "send-failed" as const;
+  if (!guardianEmail) return "no-address" as const;
+  return "not-sent-yet" as const;
+}
+
+export async function consentState(db: Db, userId: string, mail: MailAvailability): Promise<ConsentState> {
   const row = await db
     .selectFrom("guardian_consents")
-    .select(["guardian_email", "mailed_at", "allowed_at"])
+    .select(["guardian_email", "mailed_at", "allowed_at", "mail_problem"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return { kind: "adult" };
   if (row.allowed_at) return { kind: "allowed" };
-  return { kind: "waiting", guardianEmail: row.guardian_email, mailedAt: row.mailed_at };
+  const facts = { guardianEmail: row.guardian_email, mailedAt: row.mailed_at, mailProblem: row.mail_problem };
+  return { kind: "waiting", guardianEmail: row.guardian_email, mailedAt: row.mailed_at, mail: mailStatus(facts, mail) };
+}
+
+/** How many children wait for their family, by where their consent e-mail stands (the admins' view). */
+export async function waitingConsentCounts(
+  db: Db,
+  mail: MailAvailability,
+): Promise<Record<GuardianMailStatus, number>> {
+  const rows = await db
+    .selectFrom("guardian_consents")
+    .select([
+      sql<boolean>`guardian_email is not null`.as("has_address"),
+      sql<boolean>`mailed_at is not null`.as("mailed"),
+      "mail_problem",
+      sql<number>`count(*)::int`.as("count"),
+    ])
+    .where("allowed_at", "is", null)
+    .groupBy([sql`guardian_email is not null`, sql`mailed_at is not null`, "mail_problem"])
+    .execute();
+  const counts = { sent: 0, "not-sent-yet": 0, "no-address": 0, "not-configured": 0, "send-failed": 0 };
+  for (const row of rows) {
+    const status = mailStatus(
+      {
+        guardianEmail: row.has_address ? "known" : null,
+        mailedAt: row.mailed ? new Date(0) : null,
+        mailProblem: row.mail_problem,
+      },
+      mail,
+    );
+    counts[status] += row.count;
+  }
+  return counts;
+}
+
+/** What became of a consent e-mail: it left (the problem is cleared), or why it did not. */
+export async function recordGuardianMail(db: Db, userId: string, outcome: "sent" | GuardianMailProblem): Promise<void> {
+  await db
+    .updateTable("guardian_consents")
+    .set(
+      outcome === "sent"
+        ? { mailed_at: sql<Date>`now()`, mail_problem: null, mail_problem_at: null }
+        : { mail_problem: outcome, mail_problem_at: sql<Date>`now()` },
+    )
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 /**
@@ -31,20 +97,28 @@ export async function consentState(db: Db, userId: string): Promise<ConsentState
  * changing the public name): the Spanish refusal, or null when the reader may go ahead.
  */
 export async function participationRefusal(db: Db, userId: string): Promise<string | null> {
-  const state = await consentState(db, userId);
-  return state.kind === "waiting" ? GUARDIAN_MESSAGES.refused : null;
+  const row = await db
+    .selectFrom("guardian_consents")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .where("allowed_at", "is", null)
+    .executeTakeFirst();
+  return row ? GUARDIAN_MESSAGES.refused : null;
 }
 
 /**
  * Makes the account a child's (at sign-up, or when an adult lowers their age below 14). An
- * account already marked keeps its state: raising the age later never undoes it.
+ * account already marked keeps its state: raising the age later never undoes it. True when
+ * the account was not a child's before.
  */
-export async function markChildAccount(db: Db, userId: string, guardianEmail: string | null): Promise<void> {
-  await db
+export async function markChildAccount(db: Db, userId: string, guardianEmail: string | null): Promise<boolean> {
+  const created = await db
     .insertInto("guardian_consents")
     .values({ user_id: userId, guardian_email: guardianEmail })
     .onConflict((conflict) => conflict.column("user_id").doNothing())
-    .execute();
+    .returning("user_id")
+    .executeTakeFirst();
+  return created !== undefined;
 }
 
 /**
@@ -63,7 +137,6 @@ export async function issueGuardianLink(
     .set({
       token_hash: hashToken(token),
       token_expires_at: sql<Date>`now() + make_interval(days => ${GUARDIAN_LINK_DAYS})`,
-      mailed_at: sql<Date>`now()`,
       ...(guardianEmail ? { guardian_email: guardianEmail } : {}),
     })
     .where("user_id", "=", userId)

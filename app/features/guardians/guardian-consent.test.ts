@@ -6,7 +6,7 @@ import { action as resendAction } from "../../routes/tu-perfil.permiso.ts";
 import { action as ageStepAction } from "../../routes/tu-edad.tsx";
 import { action as guardianAction, loader as guardianLoader } from "../../routes/permiso-familiar.tsx";
 import { ageStepMiddleware } from "../../composition/session.server.ts";
-import { currentYear } from "../../lib/birth-year.ts";
+import { currentYear } from "../age/age-rule.ts";
 import {
   createTestServices,
   routeArgs,
@@ -96,7 +96,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("guardian consent (%s)", (kind) => {
       .executeTakeFirstOrThrow();
     expect(profile.birth_year).toBe(ADULT_YEAR);
     expect(profile.age).toBe(30);
-    expect(await consentState(services.db, userId)).toEqual({ kind: "adult" });
+    expect(await consentState(services.db, userId, { mailAvailable: true })).toEqual({ kind: "adult" });
   });
 
   it("refuses a sign-up without the year, or a child's without a guardian's e-mail, and creates nothing", async () => {
@@ -180,7 +180,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("guardian consent (%s)", (kind) => {
       .execute();
     expect(await answer(token, "allow")).toBe(410);
     expect(await answer(token, "refuse")).toBe(410);
-    expect(await consentState(services.db, userId)).toMatchObject({ kind: "waiting" });
+    expect(await consentState(services.db, userId, { mailAvailable: true })).toMatchObject({ kind: "waiting" });
     expect(await comment(cookie)).toBe(403);
   });
 
@@ -247,9 +247,14 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("guardian consent (%s)", (kind) => {
       );
     expect(await save("30")).toBe(200);
     expect(await save("13")).toBe(200);
-    expect(await consentState(services.db, userId)).toEqual({ kind: "waiting", guardianEmail: null, mailedAt: null });
+    expect(await consentState(services.db, userId, { mailAvailable: true })).toEqual({
+      kind: "waiting",
+      guardianEmail: null,
+      mailedAt: null,
+      mail: "no-address",
+    });
     expect(await save("40")).toBe(200);
-    expect(await consentState(services.db, userId)).toMatchObject({ kind: "waiting" });
+    expect(await consentState(services.db, userId, { mailAvailable: true })).toMatchObject({ kind: "waiting" });
     expect(await comment(cookie)).toBe(403);
   });
 
@@ -290,7 +295,10 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("guardian consent (%s)", (kind) => {
     );
     expect((answered as Response).headers.get("Location")).toBe("/personajes");
     expect(await gate("/personajes")).toBe("passed");
-    expect(await consentState(services.db, userId)).toMatchObject({ kind: "waiting", guardianEmail: guardian });
+    expect(await consentState(services.db, userId, { mailAvailable: true })).toMatchObject({
+      kind: "waiting",
+      guardianEmail: guardian,
+    });
     await linkTokenFor(guardian);
   });
 

@@ -1,4 +1,3 @@
-import { ageFromBirthYear } from "../../lib/birth-year.ts";
 import type { Db } from "../../lib/db.server.ts";
 import { generateApodo } from "./apodo.server.ts";
 import type { ProfileInput } from "./profile.schema.ts";
@@ -24,9 +23,10 @@ export type Profile = {
  */
 export async function createProfileForUser(
   db: Db,
-  user: { id: string; email: string; name: string; birthYear?: number | null },
+  user: { id: string; email: string; name: string; birthYear?: number | null; age?: number | null },
 ) {
-  // An e-mail sign-up has answered the age question already; a Google one answers it next.
+  // An e-mail sign-up has answered the age question already (the age rule gives the year and
+  // the age it makes); a Google one answers it next.
   const birthYear = user.birthYear ?? null;
   await db
     .insertInto("profiles")
@@ -36,7 +36,7 @@ export async function createProfileForUser(
       display_name: user.name.trim().slice(0, 60),
       apodo: generateApodo(user.email),
       birth_year: birthYear,
-      age: birthYear === null ? null : ageFromBirthYear(birthYear),
+      age: birthYear === null ? null : (user.age ?? null),
     })
     .onConflict((conflict) => conflict.column("user_id").doNothing())
     .execute();
@@ -60,17 +60,24 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
 }
 
 /** Whether the account still has to answer the age question (no profile counts as unanswered). */
+export const profileNeedsBirthYear = (profile: Pick<Profile, "birthYear"> | null) =>
+  !profile || profile.birthYear === null;
+
 export async function needsBirthYear(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom("profiles").select("birth_year").where("user_id", "=", userId).executeTakeFirst();
-  return !row || row.birth_year === null;
+  return profileNeedsBirthYear(row ? { birthYear: row.birth_year } : null);
 }
 
-/** The age step's answer: the year, and the age it gives. */
-export async function saveBirthYear(db: Db, user: { id: string; email: string; name: string }, birthYear: number) {
+/** The age step's answer: the year, and the age the age rule says it gives. */
+export async function saveBirthYear(
+  db: Db,
+  user: { id: string; email: string; name: string },
+  { birthYear, age }: { birthYear: number; age: number },
+) {
   await createProfileForUser(db, user);
   await db
     .updateTable("profiles")
-    .set({ birth_year: birthYear, age: ageFromBirthYear(birthYear), last_updated: new Date() })
+    .set({ birth_year: birthYear, age, last_updated: new Date() })
     .where("user_id", "=", user.id)
     .execute();
 }

@@ -12,6 +12,53 @@ export function unlockPathsFor(pathname: string, search: string): string[] {
   return search && search !== "?" ? [path, `${path}${search}`] : [path];
 }
 
+/** Whether a character or chapter unlocked by one of `paths` is not yet among the reader's. */
+async function somethingNewToUnlock(db: Db, userId: string, paths: readonly string[]): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom("characters as c")
+              .select("c.id")
+              .where("c.required_url", "in", paths)
+              .where((inner) =>
+                inner.not(
+                  inner.exists(
+                    inner
+                      .selectFrom("unlocked_characters as u")
+                      .select("u.character_id")
+                      .whereRef("u.character_id", "=", "c.id")
+                      .where("u.user_id", "=", userId),
+                  ),
+                ),
+              ),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("chapters as ch")
+              .select("ch.id")
+              .where("ch.required_url", "in", paths)
+              .where((inner) =>
+                inner.not(
+                  inner.exists(
+                    inner
+                      .selectFrom("unlocked_chapters as u")
+                      .select("u.chapter_id")
+                      .whereRef("u.chapter_id", "=", "ch.id")
+                      .where("u.user_id", "=", userId),
+                  ),
+                ),
+              ),
+          ),
+        ])
+        .as("fresh"),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(row.fresh);
+}
+
 const NOTHING_NEW: Celebration = { cards: [], firstUnlock: false, completed: { characters: false, chapters: false } };
 
 /** A chapter's picture: its decorative image, else its number, else its first illustration. */
@@ -29,6 +76,10 @@ function chapterPicture(row: { decorative_image: string; number_image: string; i
  */
 export async function unlockForVisit(db: Db, userId: string, paths: readonly string[]): Promise<Celebration> {
   if (paths.length === 0) return NOTHING_NEW;
+  // Nearly every signed-in view unlocks nothing new (its path unlocks nothing, or the reader has
+  // it already): one read says so, without the transaction, row lock and write-ahead-log write
+  // below on every page view. What it finds new, the transaction still decides exactly.
+  if (!(await somethingNewToUnlock(db, userId, paths))) return NOTHING_NEW;
   return db.transaction().execute(async (trx) => {
     // One reader's visits take turns: on PostgreSQL two views committing at once would each
     // count only their own rows and both call themselves the reader's first unlock.

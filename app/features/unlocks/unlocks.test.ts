@@ -71,6 +71,23 @@ describe.each(DATABASE_KINDS)("unlocks on %s", (kind) => {
     expect(await unlockedCharacterIds(database.db, "ana")).toEqual(["camazotz"]);
   });
 
+  it("a view that unlocks nothing new reads once and writes nothing", async () => {
+    await insertUsers(database.db, "hugo");
+    await unlockForVisit(database.db, "hugo", [chapter6]);
+    const queries: boolean[] = [];
+    database.observeQueries(({ failed }) => queries.push(failed));
+    try {
+      for (const paths of [[chapter6], ["/personajes"]]) {
+        queries.length = 0;
+        expect((await unlockForVisit(database.db, "hugo", paths)).cards).toEqual([]);
+        // Not the transaction: no row lock and no write on every signed-in page view.
+        expect(queries, paths.join()).toEqual([false]);
+      }
+    } finally {
+      database.observeQueries(() => {});
+    }
+  });
+
   it("calls only the reader's first unlock ever their first", async () => {
     expect((await unlockForVisit(database.db, "beto", [tokenPathOf(byNumber(4))])).firstUnlock).toBe(true);
     const second = await unlockForVisit(database.db, "beto", [tokenPathOf(byNumber(5))]);

@@ -22,6 +22,10 @@ export function AccountActions() {
         Tu cuenta y tus datos
       </h2>
       <p>
+        {/* Issue 22: an adult brings their children in as readers of their own. */}
+        <Link to="/familia">Tu familia</Link>: añade a tus hijas e hijos como lectores, sin correo ni contraseña.
+      </p>
+      <p>
         <Link to="/tu-perfil/mis-datos/resumen" className="btn btn-primary" aria-describedby="resumen-ayuda">
           {ACCOUNT_MESSAGES.summaryLink}
         </Link>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PageViewStats, ViewCount } from "../page-views.server.ts";
 
@@ -55,9 +56,11 @@ function CountTable({
 type StatsReportProps = PageViewStats & {
   /** Scans of codes that do not exist, counted as one figure (the QR feature's). */
   unknownQrScans: { last7: number; last30: number };
+  /** Other features' figures, composed by the route (e.g. children waiting for their family). */
+  children?: ReactNode;
 };
 
-export function StatsReport({ pages, qrScans, totals, unknownQrScans }: StatsReportProps) {
+export function StatsReport({ pages, qrScans, totals, unknownQrScans, children }: StatsReportProps) {
   return (
     <div className="container py-5 admin-stats">
       <p className="mb-2">
@@ -68,6 +71,7 @@ export function StatsReport({ pages, qrScans, totals, unknownQrScans }: StatsRep
         Visitas a páginas: <strong>{totals.last7}</strong> en los últimos 7 días y <strong>{totals.last30}</strong> en
         los últimos 30. Contamos cada página vista sin guardar datos personales.
       </p>
+      {children}
       <CountTable
         id="qr-scans"
         caption="Escaneos de códigos QR"

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../../../lib/public-paths.ts";
-import { BirthYearFields } from "../../../ui/birth-year-fields.tsx";
+import { BirthYearFields, type AgeQuestion } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
 import type { LoginActionResult, LoginMode } from "../login-request.ts";
@@ -15,7 +15,8 @@ type Props = {
   googleFailed: boolean;
   /** Arrived here right after choosing a new password. */
   passwordChanged?: boolean;
-  year: number;
+  /** The age question of the sign-up form, as the age rule asks it. */
+  ageQuestion: AgeQuestion;
   /** The page the reader came from, when it explains why they need an account. */
   reason?: LoginReason;
 };
@@ -30,7 +31,7 @@ export function LoginPage({
   googleEnabled,
   googleFailed,
   passwordChanged,
-  year,
+  ageQuestion,
   reason = null,
 }: Props) {
   const result = useActionData<LoginActionResult>();
@@ -134,7 +135,7 @@ export function LoginPage({
                 key={result ? JSON.stringify([result.birthYear, result.guardianEmail]) : "new"}
                 errors={errors}
                 defaults={{ birthYear: result?.birthYear, guardianEmail: result?.guardianEmail }}
-                year={year}
+                question={ageQuestion}
               />
             )}
             {result?.error && (

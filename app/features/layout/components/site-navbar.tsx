@@ -4,7 +4,8 @@ import { loginHref } from "../../../lib/site-paths.ts";
 import { MarigoldShapes } from "../../../ui/marigold.tsx";
 import { NAV_LINKS, type Section } from "../sections.ts";
 
-export type NavUser = { displayName: string; email: string };
+/** `childReader`: a child of a family (issue 22), who has no profile page but a reader chooser. */
+export type NavUser = { displayName: string; email: string; childReader?: boolean };
 
 type Props = {
   activeSection: Section;
@@ -75,10 +76,17 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
                 </Link>
               </li>
             )}
-            {user && (
+            {user && !user.childReader && (
               <li className="nav-item">
                 <Link to="/tu-perfil" className={linkClass("perfil")} aria-current={current("perfil")}>
                   Tu perfil
+                </Link>
+              </li>
+            )}
+            {user?.childReader && (
+              <li className="nav-item">
+                <Link to="/quien-lee" className="nav-link">
+                  Cambiar de lector
                 </Link>
               </li>
             )}

@@ -35,7 +35,7 @@ function Progress({ id, label, found, total }: { id: string; label: string; foun
 }
 
 /** A signed-in reader's album: found cards in full colour, the rest as silhouettes with their hint. */
-export function PassportAlbum({ passport }: { passport: Passport }) {
+export function PassportAlbum({ passport, clanHref = "/tu-perfil" }: { passport: Passport; clanHref?: string }) {
   const { chapters, characters, clan } = passport;
   return (
     <div className="container py-5 passport-page">
@@ -53,7 +53,7 @@ export function PassportAlbum({ passport }: { passport: Passport }) {
               {clan.title}
             </p>
             {clan.id === 0 ? (
-              <Link to="/tu-perfil">{PASSPORT_MESSAGES.noClan}</Link>
+              <Link to={clanHref}>{PASSPORT_MESSAGES.noClan}</Link>
             ) : (
               <p className="mb-0">{clan.description}</p>
             )}

@@ -150,6 +150,21 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
           datos se borran.
         </p>
 
+        <h3 className="h4 mt-4" id="lectores-de-tu-familia">
+          Lectores de tu familia
+        </h3>
+        <p>
+          Una persona adulta con cuenta puede añadir a sus hijas e hijos en «Tu familia» sin que ellos tengan correo ni
+          contraseña. Al añadir a cada uno, esa persona adulta da el permiso que pide la ley (LOPDGDD, artículo 7, y el
+          artículo 8 del Reglamento General de Protección de Datos) como su madre, padre o tutor legal: guardamos quién
+          lo dio, cuándo y el texto exacto que aceptó. De cada menor guardamos solo un apodo, un dibujo, su año de
+          nacimiento, un PIN cifrado, lo que desbloquea y sus comentarios, que siempre se revisan antes de publicarse;
+          nunca su nombre real. Las tarjetas para entrar se guardan de forma que nadie pueda leerlas en nuestra base de
+          datos, y una tarjeta nueva anula la anterior. La persona adulta ve el pasaporte y los comentarios de cada
+          menor, descarga sus datos con los suyos y puede borrarlo cuando quiera: se borra todo lo suyo. Si borra su
+          propia cuenta, se borran también las de sus menores.
+        </p>
+
         <h3 className="h4 mt-4" id="analitica">
           Cookies y estadísticas
         </h3>

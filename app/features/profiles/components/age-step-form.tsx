@@ -1,10 +1,10 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { BirthYearFields, type BirthYearErrors } from "../../../ui/birth-year-fields.tsx";
+import { BirthYearFields, type AgeQuestion, type BirthYearErrors } from "../../../ui/birth-year-fields.tsx";
 
 export type AgeStepResult = { fieldErrors: BirthYearErrors; birthYear?: string; guardianEmail?: string };
 
 /** The last step of a Google sign-up: the same age question the e-mail form asks. */
-export function AgeStepForm({ redirectTo, year }: { redirectTo: string; year: number }) {
+export function AgeStepForm({ redirectTo, ageQuestion }: { redirectTo: string; ageQuestion: AgeQuestion }) {
   const result = useActionData<AgeStepResult>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -19,7 +19,7 @@ export function AgeStepForm({ redirectTo, year }: { redirectTo: string; year: nu
               key={result ? JSON.stringify([result.birthYear, result.guardianEmail]) : "new"}
               errors={result?.fieldErrors ?? {}}
               defaults={{ birthYear: result?.birthYear, guardianEmail: result?.guardianEmail }}
-              year={year}
+              question={ageQuestion}
             />
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>
               {busy ? "Un momento..." : "Continuar"}

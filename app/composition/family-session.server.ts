@@ -1,0 +1,88 @@
+import { createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { familyGuardianOf, isChildReader } from "../features/families/child-readers.server.ts";
+import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
+import { services } from "./context.server.ts";
+import { getUser, readerIsChild, requireUser, type SessionUser } from "./session.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * Pages and endpoints that belong to an adult's account: a child reader signed in on the
+ * family's device reaches none of them (403), whatever link or address they try. Checked for
+ * every request in one place; the pages' own loaders check again (requireAdultReader).
+ */
+const ADULT_ONLY_PREFIXES = ["/familia", "/tu-perfil", "/tu-edad", "/adminpanel", "/add-character", "/clases"];
+/** better-auth endpoints a child reader may use: reading their session and signing out. */
+const CHILD_AUTH_ENDPOINTS = new Set(["/api/auth/get-session", "/api/auth/sign-out"]);
+
+const adultOnly = (path: string) =>
+  ADULT_ONLY_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ||
+  (path.startsWith("/api/auth/") && !CHILD_AUTH_ENDPOINTS.has(path));
+
+/** Root middleware, after the session's: a child reader is refused the adults' pages. */
+export const childReaderMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const path = new URL(request.url).pathname.replace(/(\/_root)?\.data$/, "") || "/";
+  if (!adultOnly(path)) return;
+  if (await readerIsChild(context)) throw data(FAMILY_MESSAGES.childOnly, { status: 403 });
+};
+
+/** First line of a family loader or action: a signed-in account that is not a child reader. */
+export async function requireAdultReader(args: { url: URL; context: Context }): Promise<SessionUser> {
+  const user = await requireUser(args);
+  if (await isChildReader(services(args.context).db, user.id)) throw data(FAMILY_MESSAGES.childOnly, { status: 403 });
+  return user;
+}
+
+/**
+ * The family a device belongs to, so the reader chooser can show its pictures after a sign-out.
+ * Signed (with AUTH_SECRET): it names an adult's account, which only this server can vouch for.
+ * It holds no session: choosing a picture still needs the child's PIN.
+ */
+const familyDeviceCookie = (context: Context) => {
+  const { env, auth } = services(context);
+  return createCookie("familia-dispositivo", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 365 * 24 * 60 * 60,
+    secure: env.siteUrl.startsWith("https:"),
+    secrets: [auth.options.secret ?? ""],
+  });
+};
+
+export async function rememberFamilyDevice(context: Context, guardianId: string): Promise<string> {
+  return familyDeviceCookie(context).serialize(guardianId);
+}
+
+/** The family of the reader signed in on this device, else the one the device remembers. */
+export async function familyOfDevice(request: Request, context: Context): Promise<string | null> {
+  const user = await getUser(context);
+  if (user) {
+    const family = await familyGuardianOf(services(context).db, user.id);
+    if (family) return family;
+  }
+  const remembered: unknown = await familyDeviceCookie(context).parse(request.headers.get("Cookie"));
+  return typeof remembered === "string" && remembered ? remembered : null;
+}
+
+/**
+ * Starts a session for a reader the caller has already vouched for (PIN, card, or their adult),
+ * through better-auth (the same session and cookie as any sign-in), replacing this browser's
+ * session. Returns the headers that set the cookies, the family device's included.
+ */
+export async function startChildSession(
+  request: Request,
+  context: Context,
+  child: { id: string; guardianId: string },
+): Promise<Headers> {
+  const { auth } = services(context);
+  const { headers: sessionHeaders } = await auth.api.startReaderSession({
+    body: { userId: child.id },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const headers = new Headers();
+  for (const cookie of sessionHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await rememberFamilyDevice(context, child.guardianId));
+  return headers;
+}

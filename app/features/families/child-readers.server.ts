@@ -1,0 +1,309 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { sql } from "kysely";
+import type { Db } from "../../lib/db.server.ts";
+import { hitRateLimit, rateLimitReached, type RateLimitRule } from "../../lib/rate-limit.server.ts";
+import { childBirthYearOptions, type FamilyAgeRule } from "./child-age.ts";
+import { CONSENT_TEXT, FAMILY_MESSAGES } from "./family-messages.ts";
+import { pictureById } from "./family-pictures.ts";
+
+/**
+ * Child readers (issue 22): accounts with no e-mail and no password, each answered for by one
+ * adult (`guardian`). Every function takes the adult's id from the session and finds a child
+ * only among that adult's own, so no form field can reach another family's child.
+ */
+
+export type ChildReader = {
+  id: string;
+  guardianId: string;
+  apodo: string;
+  picture: string;
+  birthYear: number | null;
+  cardIssuedAt: Date | null;
+  consentedAt: Date;
+};
+
+/** At most this many readers in one family (a class will have its own, larger limit). */
+export const MAX_CHILDREN_PER_FAMILY = 8;
+
+/**
+ * Wrong PINs: per child, a handful before a pause (a 4-digit PIN has 10,000 values, so a
+ * guesser gets ~0.1% a window); per address, enough for a whole family or class behind one
+ * address to sign in, retries included.
+ */
+export const PIN_LIMITS = {
+  perChild: { max: 5, windowSeconds: 15 * 60 },
+  perAddress: { max: 60, windowSeconds: 10 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** The address a child's account carries in better-auth's required column: never deliverable (RFC 2606). */
+export const childAccountEmail = (id: string) => `lector-${id}@lectores.invalid`;
+export const isChildAccountEmail = (email: string) => /@lectores\.invalid$/i.test(email);
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const PIN = /^\d{4,6}$/;
+
+export type AddChildInput = {
+  guardian: { id: string; email: string };
+  /** Already checked by the public-name rules (profiles' checkApodo) by the caller. */
+  apodo: string;
+  picture: unknown;
+  birthYear: unknown;
+  pin: unknown;
+  pinAgain: unknown;
+  consent: unknown;
+};
+
+export type ChildField = "apodo" | "picture" | "birthYear" | "pin" | "pinAgain" | "consent";
+export type FieldErrors = Partial<Record<ChildField, string>>;
+
+export function checkPin(pin: unknown, again: unknown): FieldErrors {
+  if (typeof pin !== "string" || !PIN.test(pin)) return { pin: FAMILY_MESSAGES.pinInvalid };
+  if (pin !== again) return { pinAgain: FAMILY_MESSAGES.pinsDiffer };
+  return {};
+}
+
+/** The child's fields other than the apodo, checked; the errors beside each field. */
+export function checkChildFields(
+  input: Omit<AddChildInput, "guardian" | "apodo">,
+  rule: FamilyAgeRule,
+  now = new Date(),
+) {
+  const errors: FieldErrors = {};
+  const picture = typeof input.picture === "string" ? pictureById(input.picture) : undefined;
+  if (!picture) errors.picture = FAMILY_MESSAGES.pictureRequired;
+  const year = Number(typeof input.birthYear === "string" ? input.birthYear : NaN);
+  if (!childBirthYearOptions(rule, now).includes(year)) errors.birthYear = FAMILY_MESSAGES.birthYearRequired;
+  Object.assign(errors, checkPin(input.pin, input.pinAgain));
+  if (input.consent !== "si") errors.consent = FAMILY_MESSAGES.consentRequired;
+  return { errors, picture: picture?.id ?? "", birthYear: year, pin: String(input.pin ?? "") };
+}
+
+/**
+ * Creates a child reader for `guardian`: an account (no e-mail, no password), its profile with
+ * the apodo and the year of birth, and the record of the adult's consent, in one transaction.
+ */
+export async function addChildReader(
+  db: Db,
+  input: AddChildInput,
+  rule: FamilyAgeRule,
+  now = new Date(),
+): Promise<{ ok: true; childId: string } | { ok: false; status: 400 | 409; errors: FieldErrors; form?: string }> {
+  const checked = checkChildFields(input, rule, now);
+  if (Object.keys(checked.errors).length) return { ok: false, status: 400, errors: checked.errors };
+  const pinHash = await hashPassword(checked.pin);
+  const id = randomUUID();
+  return db.transaction().execute(async (trx) => {
+    // Locked per adult, so two tabs adding at once cannot pass the family limit together.
+    await sql`select pg_advisory_xact_lock(hashtext(${`family:${input.guardian.id}`}))`.execute(trx);
+    const { count } = await trx
+      .selectFrom("child_readers")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("guardian_id", "=", input.guardian.id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_CHILDREN_PER_FAMILY)
+      return { ok: false, status: 409, errors: {}, form: FAMILY_MESSAGES.tooManyChildren } as const;
+    await trx
+      .insertInto("user")
+      .values({
+        id,
+        name: input.apodo,
+        email: childAccountEmail(id),
+        emailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await trx
+      .insertInto("profiles")
+      .values({
+        user_id: id,
+        email: "",
+        display_name: input.apodo,
+        apodo: input.apodo,
+        birth_year: checked.birthYear,
+        age: rule.ageOf(checked.birthYear),
+      })
+      .execute();
+    await trx
+      .insertInto("child_readers")
+      .values({
+        user_id: id,
+        guardian_id: input.guardian.id,
+        picture: checked.picture,
+        pin_hash: pinHash,
+        consent_by_email: input.guardian.email.toLowerCase(),
+        consent_text: CONSENT_TEXT,
+        consented_at: now,
+      })
+      .execute();
+    return { ok: true, childId: id } as const;
+  });
+}
+
+const childColumns = (db: Db) =>
+  db
+    .selectFrom("child_readers as c")
+    .innerJoin("profiles as p", "p.user_id", "c.user_id")
+    .leftJoin("login_cards as l", "l.user_id", "c.user_id")
+    .select([
+      "c.user_id as id",
+      "c.guardian_id as guardianId",
+      "p.apodo as apodo",
+      "c.picture as picture",
+      "p.birth_year as birthYear",
+      "l.issued_at as cardIssuedAt",
+      "c.consented_at as consentedAt",
+    ]);
+
+/** An adult's child readers, oldest first. */
+export async function listChildReaders(db: Db, guardianId: string): Promise<ChildReader[]> {
+  return childColumns(db).where("c.guardian_id", "=", guardianId).orderBy("c.created_at").execute();
+}
+
+/** One of this adult's children, or null (another family's child is null too). */
+export async function childOfGuardian(db: Db, guardianId: string, childId: unknown): Promise<ChildReader | null> {
+  if (typeof childId !== "string" || !childId) return null;
+  const row = await childColumns(db)
+    .where("c.guardian_id", "=", guardianId)
+    .where("c.user_id", "=", childId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The child reader behind an account, or null for any other account. */
+export async function childReaderById(db: Db, userId: string): Promise<ChildReader | null> {
+  return (await childColumns(db).where("c.user_id", "=", userId).executeTakeFirst()) ?? null;
+}
+
+export async function isChildReader(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("child_readers").select("user_id").where("user_id", "=", userId).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** A new PIN for one of the adult's children. */
+export async function setChildPin(db: Db, guardianId: string, childId: string, pin: string): Promise<boolean> {
+  const result = await db
+    .updateTable("child_readers")
+    .set({ pin_hash: await hashPassword(pin) })
+    .where("guardian_id", "=", guardianId)
+    .where("user_id", "=", childId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const pinLimitKeys = (childId: string, address: string) => ({
+  perChild: `family-pin:${childId}`,
+  perAddress: `family-pin-address:${address}`,
+});
+
+export type PinCheck = { ok: true } | { ok: false; reason: "wrong" | "limited"; retryAfterSeconds?: number };
+
+/**
+ * A child's PIN, typed on the reader chooser. Only wrong PINs count; once either limit is
+ * reached every try is refused unchecked until the window ends, so guessing gains nothing.
+ */
+export async function checkChildPin(
+  db: Db,
+  { childId, pin, address }: { childId: string; pin: unknown; address: string },
+): Promise<PinCheck> {
+  const keys = pinLimitKeys(childId, address);
+  for (const name of ["perChild", "perAddress"] as const) {
+    const reached = await rateLimitReached(db, keys[name], PIN_LIMITS[name]);
+    if (reached.reached) return { ok: false, reason: "limited", retryAfterSeconds: reached.retryAfterSeconds };
+  }
+  const row = await db.selectFrom("child_readers").select("pin_hash").where("user_id", "=", childId).executeTakeFirst();
+  const matches =
+    row !== undefined && typeof pin === "string" && PIN.test(pin)
+      ? await verifyPassword({ hash: row.pin_hash, password: pin })
+      : false;
+  if (matches) {
+    await sql`delete from rate_limits where key = ${keys.perChild}`.execute(db);
+    return { ok: true };
+  }
+  await hitRateLimit(db, keys.perChild, PIN_LIMITS.perChild);
+  await hitRateLimit(db, keys.perAddress, PIN_LIMITS.perAddress);
+  return { ok: false, reason: "wrong" };
+}
+
+/**
+ * A new login card for one of the adult's children: 144 random bits, of which only the hash is
+ * kept. The row is replaced, so the previous card fails from this moment. Null when the child
+ * is not the adult's.
+ */
+export async function issueLoginCard(db: Db, guardianId: string, childId: string): Promise<string | null> {
+  if (!(await childOfGuardian(db, guardianId, childId))) return null;
+  const token = randomBytes(18).toString("base64url");
+  await db
+    .insertInto("login_cards")
+    .values({ user_id: childId, token_hash: sha256(token), issued_at: new Date() })
+    .onConflict((conflict) =>
+      conflict.column("user_id").doUpdateSet({ token_hash: sha256(token), issued_at: new Date() }),
+    )
+    .execute();
+  return token;
+}
+
+const CARD_TOKEN = /^[A-Za-z0-9_-]{24}$/;
+
+/** The child a card's token opens, or null (a malformed, unknown or replaced card). */
+export async function readerForCard(db: Db, token: string): Promise<ChildReader | null> {
+  if (!CARD_TOKEN.test(token)) return null;
+  const card = await db
+    .selectFrom("login_cards")
+    .select("user_id")
+    .where("token_hash", "=", sha256(token))
+    .executeTakeFirst();
+  return card ? childReaderById(db, card.user_id) : null;
+}
+
+/**
+ * Deletes one of the adult's children and everything kept about them: the account takes its
+ * profile, unlocks, comments, reports, sessions and card along (on delete cascade); counters
+ * named after it go here. Returns the chapters whose open pages must drop the child's comments,
+ * or null when the child is not the adult's.
+ */
+export async function deleteChildReader(
+  db: Db,
+  guardianId: string,
+  childId: string,
+): Promise<{ commentSections: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const child = await trx
+      .selectFrom("child_readers")
+      .select("user_id")
+      .where("guardian_id", "=", guardianId)
+      .where("user_id", "=", childId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!child) return null;
+    const sections = await trx
+      .selectFrom("comments")
+      .select("section_id")
+      .distinct()
+      .where("user_id", "=", childId)
+      .execute();
+    await sql`delete from rate_limits where right(key, ${childId.length + 1}) = ${":" + childId}`.execute(trx);
+    await trx.deleteFrom("user").where("id", "=", childId).execute();
+    return { commentSections: sections.map((row) => row.section_id) };
+  });
+}
+
+/**
+ * The family a device belongs to, from the reader signed in on it: an adult's own family, or
+ * the family of the child reader. Null for an account with no family.
+ */
+export async function familyGuardianOf(db: Db, userId: string): Promise<string | null> {
+  const child = await db
+    .selectFrom("child_readers")
+    .select("guardian_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (child) return child.guardian_id;
+  const any = await db
+    .selectFrom("child_readers")
+    .select("user_id")
+    .where("guardian_id", "=", userId)
+    .executeTakeFirst();
+  return any ? userId : null;
+}

@@ -1,0 +1,228 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { FormField } from "../../../ui/form-field.tsx";
+import { CONSENT_TEXT } from "../family-messages.ts";
+import { FAMILY_PICTURES } from "../family-pictures.ts";
+import { PictureChoice } from "../../../ui/picture-choice.tsx";
+import { PinFields } from "./pin-fields.tsx";
+
+export type FamilyChildView = {
+  id: string;
+  apodo: string;
+  pictureSrc: string;
+  pictureLabel: string;
+  birthYear: number | null;
+  hasCard: boolean;
+};
+
+export type FamilyActionResult = {
+  intent: string;
+  childId?: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  formError?: string;
+  message?: string;
+  sent?: { apodo?: string; picture?: string; birthYear?: string };
+};
+
+type Props = {
+  refusal: string | null;
+  children: FamilyChildView[];
+  years: number[];
+  notice: string | null;
+};
+
+/** /familia: the adult's child readers, and the form that adds one. */
+export function FamilyPage({ refusal, children, years, notice }: Props) {
+  const result = useActionData<FamilyActionResult>();
+  const busy = useNavigation().state !== "idle";
+  const errorsFor = (intent: string, childId?: string) =>
+    result && result.intent === intent && result.childId === childId ? (result.fieldErrors ?? {}) : {};
+  const addErrors = errorsFor("anadir");
+  return (
+    <div className="container py-4 family-page">
+      <h1 className="mb-3">Tu familia</h1>
+      <p>
+        Añade a tus hijas e hijos como lectores: cada uno tiene su pasaporte, sus desbloqueos y sus comentarios, y entra
+        con su dibujo y un PIN en este dispositivo, o con su tarjeta impresa. No necesitan correo ni contraseña.
+      </p>
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
+      {result?.formError && (
+        <p className="alert alert-danger" role="alert">
+          {result.formError}
+        </p>
+      )}
+      {refusal ? (
+        <p className="alert alert-warning">{refusal}</p>
+      ) : (
+        <>
+          <h2 className="h4 mt-4">Tus lectores</h2>
+          {children.length === 0 ? (
+            <p>Todavía no has añadido a nadie.</p>
+          ) : (
+            <>
+              <p>
+                <Link to="/quien-lee">Abrir «¿Quién lee?» en este dispositivo</Link>: cada lector elige su dibujo y
+                escribe su PIN.
+              </p>
+              <ul className="list-unstyled row g-3">
+                {children.map((child) => (
+                  <li key={child.id} className="col-md-6" data-testid="family-child">
+                    <ChildCard child={child} busy={busy} pinErrors={errorsFor("pin", child.id)} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <h2 className="h4 mt-4">Añadir un lector</h2>
+          <p className="text-body-secondary">
+            No pedimos su nombre real ni un correo: solo un apodo (lo verán otros lectores junto a sus comentarios), un
+            dibujo y su año de nacimiento.
+          </p>
+          <Form method="post" noValidate key={`add-${children.length}`} className="family-add">
+            <input type="hidden" name="intent" value="anadir" />
+            <FormField
+              id="child-apodo"
+              label="Apodo"
+              hint="De 3 a 30 letras o números. Mejor que no sea su nombre real."
+              error={addErrors.apodo}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="apodo"
+                  autoComplete="off"
+                  maxLength={30}
+                  defaultValue={result?.sent?.apodo ?? ""}
+                />
+              )}
+            </FormField>
+            <PictureChoice
+              id="child-picture"
+              name="picture"
+              legend="Su dibujo"
+              options={FAMILY_PICTURES.map((picture) => ({
+                value: picture.id,
+                label: picture.label,
+                src: picture.src,
+              }))}
+              defaultValue={result?.sent?.picture}
+              error={addErrors.picture}
+            />
+            <FormField id="child-birth-year" label="Año de nacimiento" select error={addErrors.birthYear}>
+              {(control) => (
+                <select {...control} name="birthYear" defaultValue={result?.sent?.birthYear ?? ""}>
+                  <option value="" disabled>
+                    Elige un año
+                  </option>
+                  {years.map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <PinFields idPrefix="child" errors={addErrors} />
+            <p id="child-consent-text" className="small border rounded p-2">
+              {CONSENT_TEXT}
+            </p>
+            <div className="form-check mb-3">
+              <input
+                className={`form-check-input${addErrors.consent ? " is-invalid" : ""}`}
+                type="checkbox"
+                name="consent"
+                value="si"
+                id="child-consent"
+                aria-invalid={addErrors.consent ? true : undefined}
+                aria-describedby={`child-consent-text${addErrors.consent ? " child-consent-error" : ""}`}
+              />
+              <label className="form-check-label" htmlFor="child-consent">
+                Doy mi consentimiento como su madre, padre o tutor legal
+              </label>
+              {addErrors.consent && (
+                <div id="child-consent-error" className="invalid-feedback d-block">
+                  {addErrors.consent}
+                </div>
+              )}
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Añadir lector
+            </button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ChildCard({
+  child,
+  busy,
+  pinErrors,
+}: {
+  child: FamilyChildView;
+  busy: boolean;
+  pinErrors: Partial<Record<string, string>>;
+}) {
+  return (
+    <div className="card h-100">
+      <div className="card-body">
+        <div className="d-flex align-items-center gap-3 mb-2">
+          <img src={child.pictureSrc} alt="" width="64" height="64" />
+          <div>
+            <h3 className="h5 mb-0">{child.apodo}</h3>
+            <p className="small mb-0 text-body-secondary">
+              {child.pictureLabel}
+              {child.birthYear !== null && ` · nació en ${child.birthYear}`}
+            </p>
+          </div>
+        </div>
+        <Form method="post" className="mb-2">
+          <input type="hidden" name="intent" value="entrar" />
+          <input type="hidden" name="childId" value={child.id} />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Entrar como {child.apodo}
+          </button>
+        </Form>
+        <p className="mb-1">
+          <Link to={`/familia/${child.id}`}>Ver su pasaporte y sus comentarios</Link>
+        </p>
+        <p className="mb-2">
+          <Link to={`/familia/${child.id}/tarjeta`}>
+            {child.hasCard ? "Imprimir una tarjeta nueva" : "Imprimir su tarjeta para entrar"}
+          </Link>
+        </p>
+        <details className="mb-2" open={Object.keys(pinErrors).length > 0}>
+          <summary>Cambiar su PIN</summary>
+          <Form method="post" noValidate className="mt-2">
+            <input type="hidden" name="intent" value="pin" />
+            <input type="hidden" name="childId" value={child.id} />
+            <PinFields idPrefix={`pin-${child.id}`} errors={pinErrors} label="PIN nuevo (4 a 6 números)" />
+            <button type="submit" className="btn btn-outline-primary btn-sm" disabled={busy}>
+              Guardar el PIN
+            </button>
+          </Form>
+        </details>
+        <details>
+          <summary>Borrar a {child.apodo}</summary>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="borrar" />
+            <input type="hidden" name="childId" value={child.id} />
+            <p className="small">
+              Se borra para siempre: sus desbloqueos, sus comentarios, sus sesiones y sus tarjetas.
+            </p>
+            <FormField id={`delete-${child.id}`} label="Escribe «borrar» para confirmar">
+              {(control) => <input {...control} name="confirmar" autoComplete="off" />}
+            </FormField>
+            <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
+              Borrar para siempre
+            </button>
+          </Form>
+        </details>
+      </div>
+    </div>
+  );
+}

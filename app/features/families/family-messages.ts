@@ -1,0 +1,35 @@
+/** What /familia, the reader chooser and the login cards say (Spanish, one place). */
+export const FAMILY_MESSAGES = {
+  apodoRequired: "Escribe un apodo para tu hija o hijo.",
+  pictureRequired: "Elige un dibujo de la lista.",
+  birthYearRequired: "Elige un año de nacimiento de la lista.",
+  pinInvalid: "El PIN debe tener de 4 a 6 números.",
+  pinsDiffer: "Los dos PIN no coinciden.",
+  consentRequired: "Para añadir a un menor, confirma que eres su madre, padre o tutor legal.",
+  adultUnder14: "Solo una persona adulta puede añadir lectores a su familia.",
+  emailNotConfirmed: "Primero confirma tu correo: te enviamos un enlace para hacerlo.",
+  tooManyChildren: "Una familia puede tener hasta 8 lectores.",
+  childAdded: "¡Listo! Ya puede entrar con su dibujo y su PIN.",
+  pinChanged: "PIN cambiado.",
+  childDeleted: "Borramos a ese lector y todo lo suyo: desbloqueos, comentarios, sesiones y tarjetas.",
+  deleteConfirm: "Escribe «borrar» para confirmar.",
+  notYourChild: "Ese lector no es de tu familia.",
+  wrongPin: "Ese PIN no es correcto. Vuelve a intentarlo.",
+  chooseReader: "Elige tu dibujo.",
+  pinLimited: "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.",
+  cardInvalid: "Esta tarjeta ya no sirve. Pide a tu familia una tarjeta nueva.",
+  childOnly: "Esta página es para la persona adulta de la familia.",
+} as const;
+
+/** The consent the adult gives for each child: stored word for word with who and when. */
+export const CONSENT_TEXT =
+  "Soy la madre, el padre o el tutor legal de este menor de 14 años y consiento que use el sitio " +
+  "Valentina y Taquito con mi cuenta: que guarde su apodo, su dibujo, su año de nacimiento, lo que " +
+  "desbloquea y sus comentarios (revisados antes de publicarse), como explica la página de privacidad.";
+
+/**
+ * Headers of every family page: never kept by the visitors' page cache or any other cache (a
+ * family's chooser and a card's page are that family's alone), and no address with a card's
+ * token ever sent on as a Referer.
+ */
+export const FAMILY_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };

@@ -1,0 +1,130 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/**
+ * The instance's figures in Prometheus' text format (README "Metrics"): requests by route,
+ * live readers, live events, the database, the visitors' page cache and mail. One registry per
+ * set of services, so tests that build several never share or collide.
+ */
+export type SiteMetrics = ReturnType<typeof createSiteMetrics>;
+
+/** Seconds: a visitor page from memory takes ~1 ms, a signed-in page tens, a slow one seconds. */
+const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+
+/** Figures read when a scraper asks (set once the services exist: see `readFrom`). */
+type Sources = {
+  liveConnections?: () => number;
+  pool?: () => { total: number; idle: number; waiting: number } | null;
+  contactQueue?: () => Promise<number>;
+};
+
+/**
+ * Process memory, CPU, event-loop lag, heap: what a night of 10,000 readers strains first. Once
+ * per process (they watch the process, and tests build many sets of services in one).
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export function createSiteMetrics() {
+  const registry = new Registry();
+  const sources: Sources = {};
+  const registers = [registry];
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    /** The text a scraper reads: the process's figures, then the site's. */
+    async text(): Promise<string> {
+      return (await processMetrics().metrics()) + "\n" + (await registry.metrics());
+    },
+    /** Where the gauges read their figures at scrape time. */
+    readFrom(more: Sources) {
+      Object.assign(sources, more);
+    },
+    requests: new Counter({
+      name: "site_http_requests_total",
+      help: "Requests answered, by route (the React Router route id, or static/assets), method and status class.",
+      labelNames: ["route", "method", "status"] as const,
+      registers,
+    }),
+    requestSeconds: new Histogram({
+      name: "site_http_request_duration_seconds",
+      help: "Time to the response's headers, by route and method.",
+      labelNames: ["route", "method"] as const,
+      buckets: REQUEST_BUCKETS,
+      registers,
+    }),
+    liveConnections: new Gauge({
+      name: "site_live_connections",
+      help: "Live-feed (Server-Sent Events) connections open on this instance.",
+      registers,
+      collect() {
+        if (sources.liveConnections) this.set(sources.liveConnections());
+      },
+    }),
+    eventsPublished: new Counter({
+      name: "site_live_events_published_total",
+      help: "Changes this instance announced to every instance (NOTIFY).",
+      registers,
+    }),
+    eventsReceived: new Counter({
+      name: "site_live_events_received_total",
+      help: "Changes this instance heard from the database, whichever instance announced them.",
+      registers,
+    }),
+    eventsDelivered: new Counter({
+      name: "site_live_events_delivered_total",
+      help: "Changes handed to this instance's subscribers (one per subscriber and change).",
+      registers,
+    }),
+    querySeconds: new Histogram({
+      name: "site_db_query_duration_seconds",
+      help: "Database query time, as the driver saw it.",
+      buckets: QUERY_BUCKETS,
+      registers,
+    }),
+    queryErrors: new Counter({
+      name: "site_db_query_errors_total",
+      help: "Database queries that failed.",
+      registers,
+    }),
+    pool: new Gauge({
+      name: "site_db_pool_connections",
+      help: "PostgreSQL pool connections by state (total, idle, waiting clients); absent on the embedded database.",
+      labelNames: ["state"] as const,
+      registers,
+      collect() {
+        const stats = sources.pool?.();
+        if (!stats) return;
+        for (const state of ["total", "idle", "waiting"] as const) this.set({ state }, stats[state]);
+      },
+    }),
+    htmlCache: new Counter({
+      name: "site_html_cache_requests_total",
+      help: "Visitors' pages asked of the in-memory page cache, by result (hit, miss).",
+      labelNames: ["result"] as const,
+      registers,
+    }),
+    mailSent: new Counter({
+      name: "site_mail_sent_total",
+      help: "Mail to readers and guardians handed to the SMTP server, by outcome (sent, failed).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    contactQueue: new Gauge({
+      name: "site_contact_mail_queue",
+      help: "Contact messages stored and not delivered yet (all instances).",
+      registers,
+      async collect() {
+        // A scrape must answer even when the database does not.
+        if (sources.contactQueue) this.set(await sources.contactQueue().catch(() => Number.NaN));
+      },
+    }),
+  };
+}

@@ -1,0 +1,52 @@
+import { data, useActionData } from "react-router";
+import type { Route } from "./+types/familia.$lector.tarjeta";
+import { childOfGuardian, issueLoginCard } from "../features/families/child-readers.server.ts";
+import { LoginCardSheet, type PrintedCard } from "../features/families/components/login-card-sheet.tsx";
+import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
+import { pictureById } from "../features/families/family-pictures.ts";
+import { loginCardQr, loginCardUrl } from "../features/families/login-card.server.ts";
+import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { services } from "../composition/context.server.ts";
+import { requireAdultReader } from "../composition/family-session.server.ts";
+
+async function ownChild({ url, params, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const user = await requireAdultReader({ url, context });
+  const child = await childOfGuardian(services(context).db, user.id, params.lector);
+  if (!child) throw data(FAMILY_MESSAGES.notYourChild, { status: 404 });
+  return { user, child };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { child } = await ownChild(args);
+  return {
+    apodo: child.apodo,
+    pictureSrc: pictureById(child.picture)?.src ?? "/images/characters/silueta.svg",
+    hadCard: child.cardIssuedAt !== null,
+  };
+}
+
+/** A new card: only its hash is kept, so the sheet is the one time its address is shown. */
+export async function action(args: Route.ActionArgs) {
+  const { user, child } = await ownChild(args);
+  const { db, env } = services(args.context);
+  const token = await issueLoginCard(db, user.id, child.id);
+  if (!token) throw data(FAMILY_MESSAGES.notYourChild, { status: 404 });
+  const url = loginCardUrl(env.siteUrl, token);
+  return { card: { url, qr: await loginCardQr(url) } satisfies PrintedCard };
+}
+
+/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS). */
+export const headers: Route.HeadersFunction = () => FAMILY_PAGE_HEADERS;
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Tarjeta para entrar",
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+    robots: "noindex, nofollow",
+  });
+
+export default function FamiliaTarjeta({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  return <LoginCardSheet {...loaderData} card={result?.card ?? null} />;
+}

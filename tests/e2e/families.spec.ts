@@ -1,0 +1,235 @@
+/**
+ * Issue 22 (families): an adult brings child readers in at /familia; each child signs in on
+ * the family's device with their picture and PIN ('¿Quién lee?') or with a printed login card
+ * (/entrar/<token>), unlocks, comments (held), and the adult sees, exports and deletes.
+ */
+import type { Browser, Page } from "@playwright/test";
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  newContext,
+  signUp,
+  test,
+  uniqueWord,
+  waitForLive,
+} from "./support.ts";
+import { addChild, printCard } from "./family-helpers.ts";
+
+const commentBy = (page: Page, text: string) => page.locator(".comment").filter({ hasText: text });
+
+/** A child signs in on '¿Quién lee?' of a device that is the family's. */
+async function signInWithPin(page: Page, apodo: string, pin: string) {
+  await gotoHydrated(page, "/quien-lee");
+  await page.locator("label.picture-choice", { hasText: apodo }).click();
+  await page.getByLabel("Tu PIN").fill(pin);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+}
+
+async function unlockAndComment(page: Page, text: string) {
+  await page.goto("/qr/capitulo-2");
+  await expect(page).toHaveURL(/\/casa-de-la-abuela$/);
+  await waitForLive(page);
+  await page.locator("#comment-text").fill(text);
+  await page.getByRole("button", { name: "Comentar" }).click();
+  await expect(commentBy(page, text).getByText("En revisión")).toBeVisible();
+}
+
+async function freshPage(browser: Browser) {
+  const context = await newContext(browser);
+  return context.newPage();
+}
+
+test("an adult adds two children; each signs in with picture + PIN, unlocks a chapter by its QR code and comments (held); a child is kept out of the adult's pages", async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  const [ana, beto] = [`Colibri ${uniqueWord().slice(0, 6)}`, `Jaguar ${uniqueWord().slice(0, 6)}`];
+  await addChild(page, ana, "Taquito", "4821");
+  await addChild(page, beto, "Valentina", "7395");
+
+  // Picture + PIN on the family's device: a wrong PIN first.
+  await signInWithPin(page, ana, "0000");
+  await expect(page.getByText("Ese PIN no es correcto. Vuelve a intentarlo.")).toBeVisible();
+  await page.getByLabel("Tu PIN").fill("4821");
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page).toHaveURL(/\/pasaporte$/);
+  await expect(page.getByTestId("navbar-user")).toHaveText(ana);
+  // Her own clan, chosen by her (not on /tu-perfil, which is the adult's).
+  await page.getByRole("link", { name: "Elige tu clan en tu perfil" }).click();
+  await expect(page).toHaveURL(/\/mi-clan$/);
+  await page.locator("label.picture-choice", { hasText: "Mictlán" }).click();
+  await page.getByRole("button", { name: "Guardar mi clan" }).click();
+  await expect(page.getByTestId("pasaporte-clan-nombre")).toHaveText("Clan Mictlán, caminantes del inframundo");
+  const anaText = `Me gusto mucho ${uniqueWord()}`;
+  await unlockAndComment(page, anaText);
+  // A child cannot reach the adult's pages.
+  expect((await page.goto("/familia"))!.status()).toBe(403);
+  expect((await page.goto("/tu-perfil"))!.status()).toBe(403);
+
+  // The sibling switches in on the same device, from the navbar.
+  await gotoHydrated(page, "/pasaporte");
+  await page.getByRole("link", { name: "Cambiar de lector" }).click();
+  await signInWithPin(page, beto, "7395");
+  await expect(page).toHaveURL(/\/pasaporte$/);
+  await expect(page.getByTestId("navbar-user")).toHaveText(beto);
+  const betoText = `Que miedo Camazotz ${uniqueWord()}`;
+  await unlockAndComment(page, betoText);
+
+  // Back to the adult: their password, not a tap.
+  await gotoHydrated(page, "/quien-lee");
+  await page.getByRole("button", { name: "Soy la persona adulta de la familia" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // Signed out, the device still offers its family's pictures; no other visitor ever gets them
+  // (the visitors' page cache must not keep this page).
+  const chooser = await page.goto("/quien-lee");
+  expect(chooser!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.locator("label.picture-choice")).toHaveText([ana, beto]);
+  const stranger = await newContext(page.context().browser()!);
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/quien-lee");
+  await expect(strangerPage.getByText("Este dispositivo todavía no tiene lectores.")).toBeVisible();
+  expect(await strangerPage.content()).not.toContain(ana);
+  await stranger.close();
+});
+
+test("cards: each child signs in with their printed card; a new card makes the old one fail at once", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  const apodo = `Quetzal ${uniqueWord().slice(0, 6)}`;
+  await addChild(page, apodo, "La Catrina", "2468");
+  const first = await printCard(page, apodo);
+
+  const phone = await freshPage(browser);
+  await phone.goto(first);
+  await expect(phone.getByRole("heading", { name: `¡Hola, ${apodo}!` })).toBeVisible();
+  await phone.getByRole("button", { name: "Entrar" }).click();
+  await expect(phone).toHaveURL(/\/pasaporte$/);
+  await expect(phone.getByTestId("navbar-user")).toHaveText(apodo);
+
+  const second = await printCard(page, apodo);
+  expect(second).not.toBe(first);
+  const other = await freshPage(browser);
+  const refused = await other.goto(first);
+  expect(refused!.status()).toBe(404);
+  await expect(other.getByText("Esta tarjeta ya no sirve. Pide a tu familia una tarjeta nueva.")).toBeVisible();
+  await other.goto(second);
+  await other.getByRole("button", { name: "Entrar" }).click();
+  await expect(other.getByTestId("navbar-user")).toHaveText(apodo);
+});
+
+test("the adult sees both passports and comments, deletes one child (nothing left), and the export lists the other", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  const [ana, beto] = [`Tortuga ${uniqueWord().slice(0, 6)}`, `Lince ${uniqueWord().slice(0, 6)}`];
+  await addChild(page, ana, "Tinskani", "1357");
+  await addChild(page, beto, "Abuela Lupe", "8642");
+  const texts: Record<string, string> = {};
+  for (const apodo of [ana, beto]) {
+    const device = await freshPage(browser);
+    await device.goto(await printCard(page, apodo));
+    await device.getByRole("button", { name: "Entrar" }).click();
+    await expect(device.getByTestId("navbar-user")).toHaveText(apodo);
+    texts[apodo] = `Mi capitulo favorito ${uniqueWord()}`;
+    await unlockAndComment(device, texts[apodo]);
+    await device.context().close();
+  }
+  for (const apodo of [ana, beto]) {
+    await gotoHydrated(page, "/familia");
+    await page
+      .getByTestId("family-child")
+      .filter({ hasText: apodo })
+      .getByRole("link", { name: /pasaporte/ })
+      .click();
+    await expect(page.getByRole("heading", { name: `Pasaporte de ${apodo}` })).toBeVisible();
+    await expect(page.getByTestId("child-chapters")).toContainText("Casa de la abuela");
+    await expect(page.getByTestId("child-comment").filter({ hasText: texts[apodo]! })).toContainText("En revisión");
+  }
+  // Delete Ana.
+  await gotoHydrated(page, "/familia");
+  const card = page.getByTestId("family-child").filter({ hasText: ana });
+  await card.getByText(`Borrar a ${ana}`).click();
+  await card.getByLabel("Escribe «borrar» para confirmar").fill("borrar");
+  await card.getByRole("button", { name: "Borrar para siempre" }).click();
+  await expect(page.getByRole("status")).toContainText("Borramos a ese lector");
+  await expect(page.getByTestId("family-child")).toHaveCount(1);
+  // The export lists Beto and his comment, and nothing of Ana.
+  const exported = await (await page.request.get("/tu-perfil/mis-datos")).text();
+  expect(exported).toContain(texts[beto]);
+  expect(exported).toContain(beto);
+  expect(exported).not.toContain(texts[ana]);
+  expect(exported).not.toContain(ana);
+});
+
+test("typed before hydration: the PIN on '¿Quién lee?' keeps its value and signs in", async ({ page }) => {
+  await signUp(page);
+  const apodo = `Venado ${uniqueWord().slice(0, 6)}`;
+  await addChild(page, apodo, "Mariposa monarca", "9753");
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/quien-lee", { waitUntil: "domcontentloaded" });
+  await page.locator("label.picture-choice", { hasText: apodo }).click();
+  await page.getByLabel("Tu PIN").pressSequentially("9753");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+  await expect(page.getByLabel("Tu PIN")).toHaveValue("9753");
+  await expect(page.getByRole("radio", { name: apodo })).toBeChecked();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page.getByTestId("navbar-user")).toHaveText(apodo);
+});
+
+test("the picture chooser is a labelled radio group a keyboard can use", async ({ page }) => {
+  await signUp(page);
+  await gotoHydrated(page, "/familia");
+  const group = page.getByRole("group", { name: "Su dibujo" });
+  await expect(group.getByRole("radio")).toHaveCount(6);
+  await group.getByRole("radio", { name: "Valentina" }).focus();
+  await page.keyboard.press("Space");
+  await expect(group.getByRole("radio", { name: "Valentina" })).toBeChecked();
+  await page.keyboard.press("ArrowRight");
+  await expect(group.getByRole("radio", { name: "Taquito" })).toBeChecked();
+});
+
+for (const width of [375, 1280]) {
+  test(`axe: no violations on the family pages at ${width} px`, async ({ page, browser }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signUp(page);
+    await gotoHydrated(page, "/familia");
+    await expectNoAxeViolations(page, "/familia (empty)");
+    // A refused form, its messages beside the fields.
+    await page.locator("form.family-add").getByRole("button", { name: "Añadir lector" }).click();
+    await expect(page.getByText("Revisa los campos marcados.")).toBeVisible();
+    await expectNoAxeViolations(page, "/familia (refused)");
+    const apodo = `Buho ${uniqueWord().slice(0, 6)}`;
+    await addChild(page, apodo, "Taquito", "1593");
+    await expectNoAxeViolations(page, "/familia (one child)");
+    const childId = (await page
+      .getByTestId("family-child")
+      .getByRole("link", { name: /pasaporte/ })
+      .getAttribute("href"))!;
+    await gotoHydrated(page, childId);
+    await expectNoAxeViolations(page, "/familia/<lector>");
+    const card = await printCard(page, apodo);
+    await expectNoAxeViolations(page, "/familia/<lector>/tarjeta");
+    await gotoHydrated(page, "/quien-lee");
+    await expectNoAxeViolations(page, "/quien-lee");
+    await gotoHydrated(page, "/mi-clan");
+    await expectNoAxeViolations(page, "/mi-clan");
+    const phone = await freshPage(browser);
+    await phone.setViewportSize({ width, height: 900 });
+    await gotoHydrated(phone, card);
+    await expectNoAxeViolations(phone, "/entrar/<token>");
+    await gotoHydrated(phone, "/entrar/AAAAAAAAAAAAAAAAAAAAAAAA").catch(() => {});
+    await expectNoAxeViolations(phone, "/entrar/<unknown>");
+  });
+}

@@ -1,0 +1,36 @@
+/** Steps of the families pages (issue 22) shared by families.spec.ts and proxy.spec.ts. */
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated } from "./support.ts";
+
+const CHILD_YEAR = String(new Date().getFullYear() - 10);
+
+/** The signed-in adult adds a child reader through the form of /familia. */
+export async function addChild(page: Page, apodo: string, picture: string, pin: string) {
+  await gotoHydrated(page, "/familia");
+  const form = page.locator("form.family-add");
+  await form.getByLabel("Apodo", { exact: true }).fill(apodo);
+  // The radio is drawn as its label (a picture button): a tap lands on the label.
+  await form.locator("label.picture-choice", { hasText: picture }).click();
+  await expect(form.getByRole("radio", { name: picture })).toBeChecked();
+  await form.getByLabel("Año de nacimiento").selectOption(CHILD_YEAR);
+  await form.getByLabel("PIN (4 a 6 números)").fill(pin);
+  await form.getByLabel("Repite el PIN").fill(pin);
+  await form.getByLabel(/consentimiento/).check();
+  await form.getByRole("button", { name: "Añadir lector" }).click();
+  await expect(page.getByRole("status")).toHaveText("¡Listo! Ya puede entrar con su dibujo y su PIN.");
+  await expect(page.getByTestId("family-child").filter({ hasText: apodo })).toBeVisible();
+}
+
+/** Prints a new card for `apodo` and returns the address it carries. */
+export async function printCard(page: Page, apodo: string) {
+  await gotoHydrated(page, "/familia");
+  await page
+    .getByTestId("family-child")
+    .filter({ hasText: apodo })
+    .getByRole("link", { name: /tarjeta/ })
+    .click();
+  await page.getByRole("button", { name: /tarjeta/ }).click();
+  const url = await page.getByTestId("login-card-url").first().textContent();
+  expect(url).toMatch(/\/entrar\/[A-Za-z0-9_-]{24}$/);
+  return new URL(url!).pathname;
+}

@@ -1,0 +1,57 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Issue 24's files that no container engine here can run (compose.yaml) or that git applies: read
+ * as the tools read them. The processes themselves are tested in tests/e2e/operations.spec.ts.
+ */
+const root = resolve(import.meta.dirname, "../..");
+
+/** The lines of one top-level service in compose.yaml, by indentation (no YAML parser needed). */
+function composeService(name: string): string[] {
+  const lines = readFileSync(join(root, "compose.yaml"), "utf8").split("\n");
+  const start = lines.indexOf(`  ${name}:`);
+  expect(start, `service ${name}`).toBeGreaterThan(-1);
+  const body: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() && !line.startsWith("    ")) break;
+    body.push(line.trim());
+  }
+  return body;
+}
+
+describe("operations files", () => {
+  it("names each compose instance, so that its log lines say which one wrote them", () => {
+    for (const name of ["app1", "app2"]) {
+      expect(composeService(name)).toEqual(expect.arrayContaining(["<<: *app", `hostname: ${name}`]));
+    }
+  });
+
+  it("keeps database copies in backups/ out of git", () => {
+    const ignored = spawnSync("git", ["check-ignore", "-q", "backups/mictlan-2026-11-25.dump"], { cwd: root });
+    expect(ignored.status).toBe(0);
+  });
+
+  it("runs `npm start` with exec, so that npm's SIGTERM reaches the server rather than a shell", () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(scripts.start).toBe("exec node scripts/start.ts");
+  });
+
+  it.skipIf(spawnSync("caddy", ["version"]).status !== 0)(
+    "ships a Caddyfile Caddy accepts, with its JSON access log",
+    () => {
+      const adapted = JSON.parse(
+        execFileSync("caddy", ["adapt", "--config", join(root, "Caddyfile"), "--adapter", "caddyfile"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        }),
+      ) as { logging: { logs: Record<string, { encoder?: { format: string }; writer?: { output: string } }> } };
+      const access = Object.values(adapted.logging.logs).find((log) => log.writer?.output === "stdout");
+      expect(access?.encoder?.format).toBe("json");
+    },
+  );
+});
