@@ -18,16 +18,31 @@
  * chapter while 20 commenters post; page-load p99 against idle, every comment stored and shown
  * once).
  *
+ * `npm run bench -- --instances 4 [--readers 10000]` runs scripts/bench-instances.ts instead:
+ * four instances on one PostgreSQL behind Caddy, live readers, comments, pages and RSS.
+ *
  * Options: --baseline DIR, --duration SECONDS (10), --connections N (10), --readers 1000,5000
  * (0 skips live delivery), --rounds N (3), --mixed-seconds N (60; 0 skips the busy minute).
  * Ports: BENCH_PORT (5700) and the next 99.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+
+// `--instances N`: N instances behind Caddy with 10,000 live readers (scripts/bench-instances.ts).
+if (process.argv.slice(2).some((arg) => arg === "--instances" || arg.startsWith("--instances="))) {
+  const night = spawnSync(
+    process.execPath,
+    [join(import.meta.dirname, "bench-instances.ts"), ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+    },
+  );
+  process.exit(night.status ?? 1);
+}
 
 const { values: options } = parseArgs({
   options: {
