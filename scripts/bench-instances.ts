@@ -23,6 +23,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { percentile, signUpBenchReader, sleep } from "./bench-support.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -61,11 +62,6 @@ const topic = "comments:salida-a-tzintzuntzan";
 
 const children: ChildProcess[] = [];
 process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const percentile = (values: number[], p: number) =>
-  values.length
-    ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!
-    : NaN;
 const mib = (bytes: number) => bytes / 1024 / 1024;
 
 /** Resident memory of a process, from /proc (bytes). */
@@ -189,22 +185,7 @@ http://localhost:${port} {
   );
 
   // The commenter: a reader signed up through the proxy, posting on the first instance.
-  const signUp = await fetch(`${siteUrl}/login?modo=registro`, {
-    method: "POST",
-    headers: { Origin: siteUrl },
-    body: new URLSearchParams({
-      email: `bench-${databaseName}@example.com`,
-      password: "benchmark-noche-2025",
-      birthYear: String(new Date().getFullYear() - 30),
-      redirectTo: "/",
-    }),
-    redirect: "manual",
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`sign-up failed: ${signUp.status}`);
+  const cookie = await signUpBenchReader(siteUrl, `bench-${databaseName}@example.com`);
 
   const peakRss = [...idleRss];
   const sampler = setInterval(() => {

@@ -17,6 +17,7 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { median, percentile, signUpBenchReader } from "./bench-support.ts";
 
 const READERS = Number(process.env.BENCH_READERS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -107,29 +108,10 @@ function openReader(onChange: (reader: Reader, event: string) => void): Promise<
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-
 let failed = false;
 try {
   await waitForServer();
-  const signUp = await fetch(`${origin}/login?modo=registro`, {
-    method: "POST",
-    headers: { Origin: origin },
-    body: new URLSearchParams({
-      email: "bench@example.com",
-      password: "benchmark-2025",
-      birthYear: String(new Date().getFullYear() - 30),
-      redirectTo: "/",
-    }),
-    redirect: "manual",
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`sign-up failed: ${signUp.status}`);
+  const cookie = await signUpBenchReader(origin, "bench@example.com");
 
   let postedAt = 0;
   let pending = 0;

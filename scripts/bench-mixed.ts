@@ -17,6 +17,7 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { percentile, signUpBenchReader, sleep } from "./bench-support.ts";
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 const COMMENTERS = Number(process.env.BENCH_COMMENTERS ?? 20);
@@ -60,25 +61,7 @@ async function waitForServer() {
   throw new Error("the server did not start");
 }
 
-async function signUp(index: number): Promise<string> {
-  const response = await fetch(`${origin}/login?modo=registro`, {
-    method: "POST",
-    headers: { Origin: origin },
-    body: new URLSearchParams({
-      email: `comentarista.${index}@example.com`,
-      password: "benchmark-2025",
-      birthYear: String(new Date().getFullYear() - 30),
-      redirectTo: "/",
-    }),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`sign-up ${index} failed: ${response.status}`);
-  return cookie;
-}
+const signUp = (index: number) => signUpBenchReader(origin, `comentarista.${index}@example.com`);
 
 type Phase = "idle" | "busy" | "off";
 type Reader = { stream: http.ClientRequest; received: string; agent: http.Agent; cookie: string | null };
@@ -122,12 +105,6 @@ function loadPage(reader: Reader): Promise<number | null> {
     request.on("error", () => done(null));
   });
 }
-
-const percentile = (values: number[], p: number) =>
-  values.length
-    ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!
-    : NaN;
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 let failed = false;
 try {

@@ -219,9 +219,15 @@ export function createApp({
       if (cacheable && cacheControl === VISITOR_HTML && response.status === 200) {
         // The whole page is needed to keep it; only the first visitor of a URL waits for all of it.
         const html = await response.text();
-        htmlCache!.store(cacheKey, generation, { html, nonce, status: response.status, headers: response.headers });
+        const stored = htmlCache!.store(cacheKey, generation, {
+          html,
+          nonce,
+          status: response.status,
+          headers: response.headers,
+        });
         response.headers.set(HTML_CACHE_HEADER, "miss");
-        const hashes = shareable ? inlineHashes(html, nonce) : null;
+        // Hashed once: kept with the page when it was stored, else here.
+        const hashes = shareable ? (stored ? htmlCache!.hashesOf(cacheKey) : inlineHashes(html, nonce)) : null;
         if (hashes) c.set("sharedPage", hashes);
         return new Response(html, { status: response.status, headers: response.headers });
       }

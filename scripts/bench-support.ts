@@ -1,0 +1,36 @@
+/** What the benchmark scripts share: signing a reader up and reading their figures. */
+
+/**
+ * Signs an adult reader up through the sign-up form's action (as a browser posts it) and
+ * returns the session cookie. The benchmarks run without a mail server, so a sign-up signs in
+ * at once.
+ */
+export async function signUpBenchReader(origin: string, email: string, password = "benchmark-2025"): Promise<string> {
+  const response = await fetch(`${origin}/login?modo=registro`, {
+    method: "POST",
+    headers: { Origin: origin },
+    body: new URLSearchParams({
+      email,
+      password,
+      birthYear: String(new Date().getFullYear() - 30),
+      redirectTo: "/",
+    }),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`sign-up of ${email} failed: ${response.status}`);
+  return cookie;
+}
+
+/** The p-th percentile of `values` (NaN when there are none). */
+export const percentile = (values: number[], p: number) =>
+  values.length
+    ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!
+    : Number.NaN;
+
+export const median = (values: number[]) => percentile(values, 50);
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
