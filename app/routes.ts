@@ -47,6 +47,7 @@ export default [
   route("adminpanel", "routes/adminpanel.tsx"),
   route("adminpanel/mensajes", "routes/adminpanel.mensajes.tsx"),
   route("adminpanel/estadisticas", "routes/adminpanel.estadisticas.tsx"),
+  route("adminpanel/estadisticas/:file", "routes/adminpanel.estadisticas.$file.ts"),
   route("adminpanel/comentarios", "routes/adminpanel.comentarios.tsx"),
   route("adminpanel/qr", "routes/adminpanel.qr.tsx"),
   route("adminpanel/qr/hoja", "routes/adminpanel.qr.hoja.tsx"),

@@ -15,3 +15,11 @@ export async function countOverDays(db: Db, name: string, days: number): Promise
     where name = ${name} and day > current_date - ${days}::int`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
+
+/** The total of `name` from day `from` to day `to` (both "YYYY-MM-DD", both included). */
+export async function countBetweenDays(db: Db, name: string, from: string, to: string): Promise<number> {
+  const { rows } = await sql<{ total: number | string | null }>`
+    select sum(count) as total from daily_counters
+    where name = ${name} and day >= ${from}::date and day <= ${to}::date`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}

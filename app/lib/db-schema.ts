@@ -196,6 +196,13 @@ export interface PageViewTable {
   created_at: Timestamp;
 }
 
+/** Page views per UTC day and path, kept by triggers on page_views (migration 0019). */
+export interface PageViewDayTable {
+  day: ColumnType<string, string, string>;
+  path: string;
+  views: ColumnType<string, string | number, string | number>;
+}
+
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Why a consent e-mail has not left: no mail server configured, or the server refused it. */
@@ -269,6 +276,7 @@ export interface DB {
   unlocked_chapters: UnlockedChapterTable;
   contact_messages: ContactMessageTable;
   page_views: PageViewTable;
+  page_view_days: PageViewDayTable;
   guardian_consents: GuardianConsentTable;
   events: EventTable;
   child_readers: ChildReaderTable;

@@ -1,23 +1,20 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/adminpanel.estadisticas";
 import { StatsReport } from "../features/analytics/components/stats-report.tsx";
-import { pageViewStats } from "../features/analytics/page-views.server.ts";
+import { parseStatsPeriod, PERIOD_PARAM } from "../features/analytics/stats-period.ts";
 import { WaitingConsents } from "../features/guardians/components/waiting-consents.tsx";
 import { waitingConsentCounts } from "../features/guardians/guardian-consent.server.ts";
-import { unknownQrScanCounts } from "../features/qr/qr.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { authorsStats } from "../composition/authors-stats.server.ts";
 import { services } from "../composition/context.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
   const { db, mailer } = services(context);
-  const [stats, unknownQrScans, waitingConsents] = await Promise.all([
-    pageViewStats(db),
-    unknownQrScanCounts(db),
-    waitingConsentCounts(db, { mailAvailable: mailer.enabled }),
-  ]);
-  return { ...stats, unknownQrScans, waitingConsents };
+  const stats = await authorsStats(db, parseStatsPeriod(url.searchParams.get(PERIOD_PARAM)));
+  const waitingConsents = await waitingConsentCounts(db, { mailAvailable: mailer.enabled });
+  return { ...stats, waitingConsents };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -29,9 +26,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function StatsPage() {
-  const { waitingConsents, ...stats } = useLoaderData<typeof loader>();
+  const { waitingConsents, period, figures } = useLoaderData<typeof loader>();
   return (
-    <StatsReport {...stats}>
+    <StatsReport period={period} figures={figures}>
       <WaitingConsents counts={waitingConsents} />
     </StatsReport>
   );

@@ -16,6 +16,7 @@ import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
+import { sparkColumns } from "../lib/chart-scenes.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
@@ -29,6 +30,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       createdAt: code.createdAt.toISOString(),
       expiresAt: code.expiresAt?.toISOString() ?? null,
       url: qrCodeUrl(env.siteUrl, code.code),
+      // Drawn here, on the server: the page receives shapes, never charting code.
+      scanChart: sparkColumns(code.perDay),
     })),
   };
 }

@@ -62,7 +62,7 @@ test.describe("the QR studio", () => {
     await expect(page).toHaveURL(/\/eventos\?taquito$/);
     await page.goto("/adminpanel/qr");
     await expect(card.getByTestId("scan-total")).toHaveText("1");
-    await expect(card.getByTestId("scan-chart")).toHaveAttribute("aria-label", /1 escaneos en los últimos 30 días/);
+    await expect(card.getByTestId("scan-chart")).toHaveAccessibleName(/1 escaneos en los últimos 30 días/);
 
     // After printing: the same code now leads elsewhere.
     await card.getByLabel("Destino").fill("/personajes");

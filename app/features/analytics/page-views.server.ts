@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { keptPath } from "./kept-path.ts";
@@ -9,7 +9,7 @@ export const PAGE_VIEW_LIMITS = { path: 1000, title: 300 } as const;
 export const PAGE_VIEW_RATE_LIMIT = { max: 60, windowSeconds: 60 };
 /** A day's views from one address: a school's readers together stay below it; a script is capped. */
 export const PAGE_VIEW_DAILY_LIMIT = { max: 3000, windowSeconds: 24 * 60 * 60 };
-/** Views are kept this long: the statistics show 30 days, comparisons a year. */
+/** Views are kept this long: the statistics compare a year with the year before (page_view_days keeps the counts). */
 export const PAGE_VIEW_RETENTION_DAYS = 400;
 
 /** Scans are counted by the QR route itself as views of /qr/{code}; the browser never reports them. */
@@ -25,12 +25,22 @@ export async function mayCountView(db: Db, address: string): Promise<boolean> {
   return (await hitRateLimit(db, `page-view-daily:${address}`, PAGE_VIEW_DAILY_LIMIT)).allowed;
 }
 
-/** Housekeeping: forgets views older than the retention. */
+/**
+ * Day counts (page_view_days) are kept this long: two of the statistics' longest period, a
+ * year and the year before it. They name a path and a day, nothing about who.
+ */
+export const PAGE_VIEW_DAY_RETENTION_DAYS = 2 * 365 + 1;
+
+/** Housekeeping: forgets views older than the retention, and day counts older than theirs. */
 export async function prunePageViews(db: Db): Promise<number> {
   const result = await db
     .deleteFrom("page_views")
     .where("created_at", "<", sql<Date>`now() - make_interval(days => ${PAGE_VIEW_RETENTION_DAYS})`)
     .executeTakeFirst();
+  await db
+    .deleteFrom("page_view_days")
+    .where("day", "<", sql<string>`current_date - ${PAGE_VIEW_DAY_RETENTION_DAYS}::int`)
+    .execute();
   return Number(result.numDeletedRows ?? 0);
 }
 
@@ -62,62 +72,4 @@ export function parsePageView(body: string): PageView | null {
 /** One view: the path and title only, no address, account or time finer than the row's own. */
 export async function recordPageView(db: Db, view: PageView) {
   await db.insertInto("page_views").values({ path: view.path, title: view.title }).execute();
-}
-
-export type ViewCount = { key: string; last7: number; last30: number };
-
-export type PageViewStats = { pages: ViewCount[]; qrScans: ViewCount[]; totals: { last7: number; last30: number } };
-
-export const STATS_ROW_LIMIT = 200;
-
-/**
- * Views per path (the query string set aside) and QR scans per code, over the last 7 and 30
- * days, most viewed first. Totals count page views, not scans.
- */
-export async function pageViewStats(db: Db, now: Date = new Date()): Promise<PageViewStats> {
-  const since30 = new Date(now.getTime() - 30 * 86_400_000);
-  const since7 = new Date(now.getTime() - 7 * 86_400_000);
-  const isQr = sql<boolean>`path like ${QR_PATH_PREFIX + "%"}`;
-  const grouped = (key: RawBuilder<string>, qr: boolean) =>
-    db
-      .selectFrom("page_views")
-      .select([
-        key.as("key"),
-        sql<number>`count(*) filter (where created_at >= ${since7})`.as("last7"),
-        sql<number>`count(*)`.as("last30"),
-      ])
-      .where("created_at", ">=", since30)
-      .where("created_at", "<=", now)
-      .where(qr ? isQr : sql<boolean>`not (${isQr})`)
-      .groupBy(sql`1`)
-      .orderBy(sql`count(*)`, "desc")
-      .orderBy(sql`1`)
-      .limit(STATS_ROW_LIMIT)
-      .execute();
-  const pathOnly = sql<string>`split_part(path, '?', 1)`;
-  const qrCode = sql<string>`split_part(split_part(substr(path, ${QR_PATH_PREFIX.length + 1}), '?', 1), '/', 1)`;
-  const [pages, qrScans, totals] = await Promise.all([
-    grouped(pathOnly, false),
-    grouped(qrCode, true),
-    db
-      .selectFrom("page_views")
-      .select([
-        sql<number>`count(*) filter (where created_at >= ${since7})`.as("last7"),
-        sql<number>`count(*)`.as("last30"),
-      ])
-      .where("created_at", ">=", since30)
-      .where("created_at", "<=", now)
-      .where(sql<boolean>`not (${isQr})`)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const toCount = (row: { key: string; last7: number; last30: number }): ViewCount => ({
-    key: row.key,
-    last7: Number(row.last7),
-    last30: Number(row.last30),
-  });
-  return {
-    pages: pages.map(toCount),
-    qrScans: qrScans.map(toCount),
-    totals: { last7: Number(totals.last7), last30: Number(totals.last30) },
-  };
 }

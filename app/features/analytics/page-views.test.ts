@@ -1,16 +1,13 @@
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as pageViewAction } from "../../routes/api.page-view.ts";
-import { loader as statsLoader } from "../../routes/adminpanel.estadisticas.tsx";
-import { grantAdminByEmail } from "../admins/admins.server.ts";
-import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { routeArgs, signUpReader } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import {
   PAGE_VIEW_DAILY_LIMIT,
   PAGE_VIEW_LIMITS,
   PAGE_VIEW_RATE_LIMIT,
   PAGE_VIEW_RETENTION_DAYS,
-  pageViewStats,
   parsePageView,
   prunePageViews,
 } from "./page-views.server.ts";
@@ -150,63 +147,5 @@ describe.each(DATABASE_KINDS)("page views on %s", (kind) => {
     const paths = (await allViews()).map((view) => view.path);
     expect(paths).toContain("/reciente");
     expect(paths).not.toContain("/muy-vieja");
-  });
-
-  describe("statistics", () => {
-    const now = new Date("2026-03-01T12:00:00Z");
-    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-
-    beforeAll(async () => {
-      await services.db.deleteFrom("page_views").execute();
-      const views: [string, number][] = [
-        ["/personajes", 1],
-        ["/personajes?buscar=taquito", 2],
-        ["/personajes", 10],
-        ["/eventos?taquito", 3],
-        ["/eventos", 40], // older than 30 days: not counted
-        ["/qr/capitulo-1", 0.5],
-        ["/qr/capitulo-1", 8],
-        ["/qr/book", 20],
-        ["/", 31],
-      ];
-      await services.db
-        .insertInto("page_views")
-        .values(views.map(([path, days]) => ({ path, title: "t", created_at: daysAgo(days) })))
-        .execute();
-    });
-
-    it("counts views per path, query set aside, over 7 and 30 days, and QR scans per code", async () => {
-      const stats = await pageViewStats(services.db, now);
-      expect(stats.pages).toEqual([
-        { key: "/personajes", last7: 2, last30: 3 },
-        { key: "/eventos", last7: 1, last30: 1 },
-      ]);
-      expect(stats.qrScans).toEqual([
-        { key: "capitulo-1", last7: 1, last30: 2 },
-        { key: "book", last7: 0, last30: 1 },
-      ]);
-      expect(stats.totals).toEqual({ last7: 3, last30: 4 });
-    });
-
-    it("are for admins only", async () => {
-      const visitor = (await settle(async () =>
-        statsLoader(await routeArgs(services, "/adminpanel/estadisticas")),
-      )) as Response;
-      expect(visitor.status).toBe(302);
-      expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadminpanel%2Festadisticas");
-      const reader = await signUpReader(services, "curioso@example.com");
-      expect(
-        statusOf(
-          await settle(async () =>
-            statsLoader(await routeArgs(services, "/adminpanel/estadisticas", { cookie: reader.cookie })),
-          ),
-        ),
-      ).toBe(403);
-      const admin = await signUpReader(services, "jefa.stats@example.com");
-      await grantAdminByEmail(services.db, "jefa.stats@example.com", async () => {});
-      const page = await statsLoader(await routeArgs(services, "/adminpanel/estadisticas", { cookie: admin.cookie }));
-      expect(page).toHaveProperty("qrScans");
-      expect(page).toHaveProperty("pages");
-    });
   });
 });

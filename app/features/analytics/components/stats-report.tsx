@@ -1,66 +1,109 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PageViewStats, ViewCount } from "../page-views.server.ts";
+import { SvgChart } from "../../../ui/svg-chart.tsx";
+import { SMALL_COUNT_TEXT } from "../small-counts.ts";
+import { figureCsvPath, STATS_SECTIONS, type StatsFigure, type StatsSection } from "../stats-figure.ts";
+import { PERIOD_PARAM, STATS_PERIODS, type StatsPeriod } from "../stats-period.ts";
 
-function CountTable({
-  id,
-  caption,
-  keyLabel,
-  rows,
-  empty,
-}: {
-  id: string;
-  caption: string;
-  keyLabel: string;
-  rows: ViewCount[];
-  empty: string;
-}) {
+function FigureTable({ figure, titleId }: { figure: StatsFigure; titleId: string }) {
   return (
-    <section className="card card-body mb-4" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="h5">
-        {caption}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mb-0">{empty}</p>
-      ) : (
-        <table className="w-100 stats-table" data-testid={id}>
-          <thead>
-            <tr>
-              <th scope="col">{keyLabel}</th>
-              <th scope="col" className="text-end">
-                Últimos 7 días
+    // Wide tables scroll on a phone; the region is focusable so a keyboard can scroll it too.
+    <div className="stats-table-wrap" role="region" aria-labelledby={titleId} tabIndex={0}>
+      <table className="stats-table" aria-labelledby={titleId} data-testid={`${figure.id}-table`}>
+        <thead>
+          <tr>
+            {figure.columns.map((column, index) => (
+              <th key={column} scope="col" className={index === 0 ? undefined : "text-end"}>
+                {column}
               </th>
-              <th scope="col" className="text-end">
-                Últimos 30 días
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row" className="fw-normal" style={{ wordBreak: "break-all" }}>
-                  {row.key}
-                </th>
-                <td className="text-end">{row.last7}</td>
-                <td className="text-end">{row.last30}</td>
-              </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </tr>
+        </thead>
+        <tbody>
+          {figure.rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="fw-normal">
+                {row.label}
+              </th>
+              {row.cells.map((cell, index) => (
+                <td key={index} className="text-end">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Figure({ figure, period }: { figure: StatsFigure; period: StatsPeriod }) {
+  const titleId = `${figure.id}-title`;
+  return (
+    <section className="card card-body mb-4" aria-labelledby={titleId} data-testid={`figure-${figure.id}`}>
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-baseline mb-2">
+        <h3 id={titleId} className="h5 mb-0">
+          {figure.title}
+        </h3>
+        <a href={figureCsvPath(figure.id, period)} download className="btn btn-sm btn-outline-primary">
+          Descargar CSV<span className="visually-hidden">: {figure.title}</span>
+        </a>
+      </div>
+      <div className="stats-figure">
+        {figure.chart && (
+          <div className="stats-chart">
+            <SvgChart
+              id={figure.id}
+              scene={figure.chart}
+              title={figure.title}
+              description={figure.description}
+              testId={`${figure.id}-chart`}
+            />
+          </div>
+        )}
+        <FigureTable figure={figure} titleId={titleId} />
+      </div>
     </section>
   );
 }
 
-/** /adminpanel/estadisticas: page views and QR scans over the last 7 and 30 days. */
-type StatsReportProps = PageViewStats & {
-  /** Scans of codes that do not exist, counted as one figure (the QR feature's). */
-  unknownQrScans: { last7: number; last30: number };
+function PeriodSwitch({ period }: { period: StatsPeriod }) {
+  return (
+    <nav aria-label="Periodo de las estadísticas" className="mb-4">
+      <ul className="nav gap-2">
+        {STATS_PERIODS.map((days) => (
+          <li key={days} className="nav-item">
+            <Link
+              to={`?${PERIOD_PARAM}=${days}`}
+              className={`btn btn-sm ${days === period ? "btn-dark" : "btn-outline-dark"}`}
+              aria-current={days === period ? "page" : undefined}
+              preventScrollReset
+            >
+              {days} días
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+type StatsReportProps = {
+  period: StatsPeriod;
+  figures: StatsFigure[];
   /** Other features' figures, composed by the route (e.g. children waiting for their family). */
   children?: ReactNode;
+  /**
+   * The classrooms' counts (classes active, students, chapters unlocked per class), once the
+   * classrooms feature exists; until then a note says where they will appear.
+   */
+  classes?: ReactNode;
 };
 
-export function StatsReport({ pages, qrScans, totals, unknownQrScans, children }: StatsReportProps) {
+/** /adminpanel/estadisticas: the readers' journey, over a chosen period, as charts with their tables. */
+export function StatsReport({ period, figures, children, classes }: StatsReportProps) {
+  const sections = Object.entries(STATS_SECTIONS) as [StatsSection, string][];
   return (
     <div className="container py-5 admin-stats">
       <p className="mb-2">
@@ -68,28 +111,31 @@ export function StatsReport({ pages, qrScans, totals, unknownQrScans, children }
       </p>
       <h1 className="mb-3">Estadísticas</h1>
       <p>
-        Visitas a páginas: <strong>{totals.last7}</strong> en los últimos 7 días y <strong>{totals.last30}</strong> en
-        los últimos 30. Contamos cada página vista sin guardar datos personales.
+        Sólo recuentos: ninguna cifra nombra a un lector ni muestra lo que hizo uno solo. Los recuentos de 1 a 4 se
+        muestran como «{SMALL_COUNT_TEXT}», también en los CSV. Cada gráfico tiene al lado su tabla, y cada tabla su
+        CSV.
       </p>
+      <PeriodSwitch period={period} />
       {children}
-      <CountTable
-        id="qr-scans"
-        caption="Escaneos de códigos QR"
-        keyLabel="Código"
-        rows={qrScans}
-        empty="Todavía no hay escaneos."
-      />
-      <p data-testid="unknown-qr-scans">
-        Escaneos de códigos que no existen: <strong>{unknownQrScans.last7}</strong> en los últimos 7 días y{" "}
-        <strong>{unknownQrScans.last30}</strong> en los últimos 30.
-      </p>
-      <CountTable
-        id="page-views"
-        caption="Visitas por página"
-        keyLabel="Página"
-        rows={pages}
-        empty="Todavía no hay visitas."
-      />
+      {sections.map(([section, heading]) => (
+        <section key={section} aria-labelledby={`stats-${section}`} className="mb-5">
+          <h2 id={`stats-${section}`} className="h4 mb-3">
+            {heading}
+          </h2>
+          {figures
+            .filter((figure) => figure.section === section)
+            .map((figure) => (
+              <Figure key={figure.id} figure={figure} period={period} />
+            ))}
+          {section === "families" &&
+            (classes ?? (
+              <p className="stats-classes small mb-0" data-testid="stats-classes">
+                Clases: aquí aparecerán las clases activas, sus alumnos y los capítulos desbloqueados por clase cuando
+                el sitio tenga clases.
+              </p>
+            ))}
+        </section>
+      ))}
     </div>
   );
 }

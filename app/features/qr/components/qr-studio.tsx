@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { formatDateTime } from "../../../lib/dates.ts";
+import type { ChartScene } from "../../../lib/chart-scene.ts";
 import { FormField } from "../../../ui/form-field.tsx";
+import { SvgChart } from "../../../ui/svg-chart.tsx";
 import type { QrFieldErrors } from "../qr-code.schema.ts";
 import { GUESSABLE_REASON_TEXT, type GuessableReason } from "../qr-guessable.ts";
 
@@ -14,6 +16,7 @@ export type StudioCodeView = {
   active: boolean;
   total: number;
   perDay: number[];
+  scanChart: ChartScene;
   url: string;
   guessable: GuessableReason | null;
 };
@@ -25,41 +28,18 @@ export type QrActionResult =
 /** yyyy-mm-dd for a date input, as the site's editors read it (UTC day of the stored instant). */
 const dateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
 
-/**
- * Scans per day as a small bar chart drawn on the server: plain SVG, no chart library, and a
- * text equivalent for screen readers.
- */
-export function ScanChart({ perDay, label }: { perDay: number[]; label: string }) {
-  const width = 180;
-  const height = 40;
-  const max = Math.max(1, ...perDay);
-  const bar = width / perDay.length;
+/** Scans per day as small columns, computed on the server; the total is written beside it. */
+export function ScanChart({ code, perDay, scene }: { code: string; perDay: number[]; scene: ChartScene }) {
   const sum = perDay.reduce((total, value) => total + value, 0);
   return (
-    <svg
-      className="qr-scan-chart"
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label={`${label}: ${sum} escaneos en los últimos ${perDay.length} días`}
-      data-testid="scan-chart"
-    >
-      <rect x="0" y="0" width={width} height={height} fill="#f6f1e7" />
-      {perDay.map((value, index) => {
-        const barHeight = value === 0 ? 0 : Math.max(2, Math.round((value / max) * (height - 4)));
-        return (
-          <rect
-            key={index}
-            x={index * bar + 0.5}
-            y={height - barHeight}
-            width={Math.max(1, bar - 1)}
-            height={barHeight}
-            fill="#7a3e00"
-          />
-        );
-      })}
-    </svg>
+    <SvgChart
+      id={`qr-${code}-scans`}
+      scene={scene}
+      title={`Escaneos de ${code}: ${sum} escaneos en los últimos ${perDay.length} días`}
+      description={`Una columna por día, del más antiguo a hoy; el día con más escaneos tuvo ${Math.max(0, ...perDay)}.`}
+      fixedSize
+      testId="scan-chart"
+    />
   );
 }
 
@@ -123,7 +103,7 @@ function CodeCard({ code, replacedMessage }: { code: StudioCodeView; replacedMes
         {code.expiresAt ? <>vence el {formatDateTime(code.expiresAt)}</> : "no vence"} · {code.url}
       </p>
       <div className="d-flex flex-wrap gap-3 align-items-center mb-3">
-        <ScanChart perDay={code.perDay} label={`Escaneos de ${code.code}`} />
+        <ScanChart code={code.code} perDay={code.perDay} scene={code.scanChart} />
         <p className="mb-0">
           <strong data-testid="scan-total">{code.total}</strong> escaneos en total
         </p>

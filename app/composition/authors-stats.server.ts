@@ -1,0 +1,32 @@
+import { authorsStatsData } from "../features/analytics/authors-stats.server.ts";
+import { authorsStatsFigures } from "../features/analytics/stats-figures.server.ts";
+import { periodDays, type StatsPeriod } from "../features/analytics/stats-period.ts";
+import { familyCounts } from "../features/families/family-counts.server.ts";
+import { CLANS } from "../features/profiles/clans.ts";
+import { UNKNOWN_QR_COUNTER } from "../features/qr/qr.server.ts";
+import { countBetweenDays } from "../lib/daily-counters.server.ts";
+import type { Db } from "../lib/db.server.ts";
+
+const DAY_MS = 86_400_000;
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The authors' statistics for a period: the analytics feature's figures, with what other
+ * features count (families, clan names, scans of unknown codes) handed in. Both the page and
+ * its CSV downloads read this, so a download is the table it came from.
+ */
+export async function authorsStats(db: Db, period: StatsPeriod, now = new Date()) {
+  const days = periodDays(period, now);
+  const data = await authorsStatsData(db, days);
+  const families = await familyCounts(db);
+  const unknownScans = {
+    current: await countBetweenDays(db, UNKNOWN_QR_COUNTER, days.currentStart, days.today),
+    previous: await countBetweenDays(db, UNKNOWN_QR_COUNTER, days.previousStart, dayBefore(days.currentStart)),
+  };
+  const figures = authorsStatsFigures(data, {
+    clanNames: CLANS.map((clan) => clan.name),
+    families,
+    unknownScans,
+  });
+  return { period, figures };
+}

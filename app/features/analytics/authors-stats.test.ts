@@ -1,0 +1,254 @@
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as statsLoader } from "../../routes/adminpanel.estadisticas.tsx";
+import { loader as csvLoader } from "../../routes/adminpanel.estadisticas.$file.ts";
+import { authorsStats } from "../../composition/authors-stats.server.ts";
+import { grantAdminByEmail } from "../admins/admins.server.ts";
+import { horizontalBars } from "../../lib/chart-scenes.server.ts";
+import { tokenPathOf, CHAPTER_PATHS } from "../../../db/seed/chapter-paths.ts";
+import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
+import { DATABASE_KINDS, insertUsers } from "../../../tests/support/test-database.ts";
+import { useTestServices } from "../../../tests/support/fixtures.ts";
+import { prunePageViews } from "./page-views.server.ts";
+import { barValue, shownCount } from "./small-counts.ts";
+import { figureCsv, type StatsFigure } from "./stats-figure.ts";
+import { bucketed, parseStatsPeriod, periodDays } from "./stats-period.ts";
+
+const DAY_MS = 86_400_000;
+
+describe("small counts", () => {
+  it("are written '<5' from 1 to 4; 0 and 5 and more as they are", () => {
+    expect([0, 1, 2, 3, 4, 5, 17].map(shownCount)).toEqual(["0", "<5", "<5", "<5", "<5", "5", "17"]);
+  });
+
+  it("are drawn at one height whatever they are, so a chart tells no more than its table", () => {
+    const scene = horizontalBars([
+      { label: "uno", current: barValue(1) },
+      { label: "cuatro", current: barValue(4) },
+      { label: "diez", current: barValue(10) },
+    ]);
+    const bars = scene.shapes.filter((shape) => shape.kind === "rect" && shape.tone !== "background");
+    expect(bars).toHaveLength(3);
+    expect(bars[0]).toMatchObject({ tone: "small" });
+    const widths = bars.map((bar) => (bar.kind === "rect" ? bar.width : null));
+    expect(widths[0]).toBe(widths[1]);
+    expect(widths[2]).toBeGreaterThan(widths[1]!);
+    const texts = scene.shapes.flatMap((shape) => (shape.kind === "text" ? [shape.text] : []));
+    expect(texts).toEqual(["uno", "<5", "cuatro", "<5", "diez", "10"]);
+  });
+});
+
+describe("statistics periods", () => {
+  it("are 7, 30, 90 or 365 days; anything else is 30", () => {
+    expect(["7", "30", "90", "365", null, "12", "abc", "-7"].map(parseStatsPeriod)).toEqual([
+      7, 30, 90, 365, 30, 30, 30, 30,
+    ]);
+  });
+
+  it("set the previous period just before the current one and fold days into points", () => {
+    const days = periodDays(90, new Date("2026-03-31T23:00:00Z"));
+    expect(days).toMatchObject({ today: "2026-03-31", currentStart: "2026-01-01", previousStart: "2025-10-03" });
+    const series = bucketed(days, [
+      { offset: 0, count: 2 }, // the previous period's first day
+      { offset: 90, count: 5 }, // the current period's first day
+      { offset: 96, count: 1 }, // still its first week
+      { offset: 97, count: 3 }, // its second week
+      { offset: 179, count: 4 }, // today: the last, shorter week
+    ]);
+    expect(series.current).toHaveLength(13);
+    expect(series.current.slice(0, 2)).toEqual([6, 3]);
+    expect(series.current.at(-1)).toBe(4);
+    expect(series.previous[0]).toBe(2);
+    expect(series.currentStarts[0]!.toISOString().slice(0, 10)).toBe("2026-01-01");
+    expect(series.previousStarts[0]!.toISOString().slice(0, 10)).toBe("2025-10-03");
+  });
+});
+
+const figureOf = (figures: StatsFigure[], id: string) => {
+  const figure = figures.find((candidate) => candidate.id === id);
+  if (!figure) throw new Error(`no figure ${id}`);
+  return figure;
+};
+const rowOf = (figure: StatsFigure, label: string) => figure.rows.find((row) => row.label === label)?.cells;
+
+describe.each(DATABASE_KINDS)("authors' statistics on %s", (kind) => {
+  const services = useTestServices(kind, { seed: true });
+  const now = new Date();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const chapterPath = (number: number) => CHAPTER_PATHS.find((path) => path.number === number)!;
+
+  beforeAll(async () => {
+    const { db } = services;
+    const readers = await insertUsers(db, ...Array.from({ length: 12 }, (_, index) => `lector-${index}`));
+    const unlock = (chapter: string, count: number) =>
+      db
+        .insertInto("unlocked_chapters")
+        .values(readers.slice(0, count).map((user_id) => ({ user_id, chapter_id: chapter })))
+        .execute();
+    await unlock("capitulo-1", 12);
+    await unlock("capitulo-2", 9);
+    await unlock("capitulo-3", 2);
+    await db
+      .insertInto("profiles")
+      .values(["lector-0", "lector-1"].map((user_id) => ({ user_id, clan: 2 })))
+      .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ clan: 2 }))
+      .execute();
+    const views: { path: string; created_at: Date }[] = [
+      ...Array.from({ length: 7 }, () => ({ path: `/${chapterPath(1).slug}`, created_at: now })),
+      ...Array.from({ length: 2 }, () => ({ path: tokenPathOf(chapterPath(1)), created_at: ago(1) })),
+      ...Array.from({ length: 3 }, () => ({ path: "/el-libro", created_at: now })),
+      ...Array.from({ length: 6 }, () => ({ path: "/qr/capitulo-1", created_at: ago(40) })),
+      { path: "/qr/capitulo-1", created_at: now },
+    ];
+    await db
+      .insertInto("page_views")
+      .values(views.map((view) => ({ ...view, title: "t" })))
+      .execute();
+    const comment = (status: "visible" | "held" | "hidden", count: number, section = chapterPath(2).slug) =>
+      Array.from({ length: count }, (_, index) => ({
+        id: `${status}-${section}-${index}`,
+        section_id: section,
+        user_id: readers[index]!,
+        user_name: "Xolo Veloz 12",
+        text: "¡Qué bonito!",
+        status,
+      }));
+    await db
+      .insertInto("comments")
+      .values([...comment("visible", 6), ...comment("held", 2), ...comment("hidden", 1)])
+      .execute();
+    await db
+      .insertInto("comment_reports")
+      .values({ comment_id: `visible-${chapterPath(2).slug}-0`, reporter_id: readers[5]!, reason: "otro" })
+      .execute();
+  });
+
+  it("follow readers from chapter to chapter through their unlocks, with the drop between them", async () => {
+    const { figures } = await authorsStats(services.db, 30, now);
+    const journey = figureOf(figures, "recorrido");
+    expect(journey.rows.slice(0, 4)).toEqual([
+      { label: "1. Salida a Tzintzuntzan", cells: ["12", ""] },
+      { label: "2. Casa de la abuela", cells: ["9", "<5"] },
+      { label: "3. El convento de Santa Ana en Tzintzuntzan", cells: ["<5", "7"] },
+      { label: expect.stringMatching(/^4\. /), cells: ["0", "<5"] },
+    ]);
+    expect(journey.rows).toHaveLength(CHAPTER_PATHS.length);
+    expect(journey.chart?.shapes.some((shape) => shape.kind === "rect" && shape.tone === "small")).toBe(true);
+  });
+
+  it("count views (both addresses of a chapter), comments by state and reports per chapter", async () => {
+    const { figures } = await authorsStats(services.db, 30, now);
+    const chapters = figureOf(figures, "capitulos");
+    expect(chapters.columns).toEqual([
+      "Capítulo",
+      "Visitas",
+      "Comentarios publicados",
+      "En revisión",
+      "Ocultos",
+      "Reportes",
+    ]);
+    expect(rowOf(chapters, "1. Salida a Tzintzuntzan")).toEqual(["9", "0", "0", "0", "0"]);
+    expect(rowOf(chapters, "2. Casa de la abuela")).toEqual(["0", "6", "<5", "<5", "<5"]);
+  });
+
+  it("compare the chosen period with the one before, per day and per QR code", async () => {
+    const month = await authorsStats(services.db, 30, now);
+    const visits = figureOf(month.figures, "visitas");
+    expect(visits.rows).toHaveLength(30);
+    expect(visits.columns).toEqual(["Día", "Últimos 30 días", "Día (periodo anterior)", "30 días anteriores"]);
+    expect(visits.rows.at(-1)!.cells[0]).toBe("10"); // today: 7 of chapter 1 and 3 of /el-libro
+    expect(visits.rows.at(-2)!.cells[0]).toBe("<5"); // yesterday: chapter 1's token path twice
+    const scans = figureOf(month.figures, "escaneos-por-codigo");
+    expect(rowOf(scans, "capitulo-1")).toEqual(["<5", "6"]);
+    expect(rowOf(scans, "Códigos que no existen")).toEqual(["0", "0"]);
+    const pages = figureOf(month.figures, "paginas");
+    expect(rowOf(pages, "/el-libro")).toEqual(["<5", "0"]);
+    expect(rowOf(pages, "/salida-a-tzintzuntzan")).toEqual(["7", "0"]);
+
+    const week = await authorsStats(services.db, 7, now);
+    expect(figureOf(week.figures, "visitas").rows).toHaveLength(7);
+    const year = await authorsStats(services.db, 365, now);
+    expect(figureOf(year.figures, "visitas").rows).toHaveLength(13);
+    const yearScans = figureOf(year.figures, "escaneos").rows.map((row) => row.cells[0]);
+    expect(yearScans.filter((cell) => cell !== "0")).toEqual(["6", "<5"]); // 40 days ago, and today
+  });
+
+  it("count sign-ups, comments, active readers, clans and families", async () => {
+    const { figures } = await authorsStats(services.db, 7, now);
+    expect(figureOf(figures, "altas").rows.at(-1)!.cells[0]).toBe("12");
+    expect(figureOf(figures, "comentarios").rows.at(-1)!.cells[0]).toBe("9");
+    expect(rowOf(figureOf(figures, "lectores-activos"), "7 días")).toEqual(["12", "0"]);
+    expect(rowOf(figureOf(figures, "clanes"), "Mictlán")).toEqual(["<5"]);
+    expect(figureOf(figures, "familias").rows).toEqual([
+      { label: "Familias con lectores niños", cells: ["0"] },
+      { label: "Lectores niños", cells: ["0"] },
+    ]);
+  });
+
+  it("keep day counts of page views as views are stored, beyond the views' own retention", async () => {
+    const { db } = services;
+    const perDay = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ path: string; views: number }>`
+            select path, sum(views) as views from page_view_days where path like '/conteo%' group by path`.execute(db)
+        ).rows.map((row) => [row.path, Number(row.views)]),
+      );
+    await db.insertInto("page_views").values({ path: "/conteo", title: "t" }).execute();
+    await db
+      .insertInto("page_views")
+      .values([
+        { path: "/conteo", title: "t" },
+        { path: "/conteo-viejo", title: "t", created_at: ago(500) },
+        { path: "/conteo-viejisimo", title: "t", created_at: ago(800) },
+      ])
+      .execute();
+    expect(await perDay()).toEqual({ "/conteo": 2, "/conteo-viejo": 1, "/conteo-viejisimo": 1 });
+    await prunePageViews(db);
+    expect(await perDay()).toEqual({ "/conteo": 2, "/conteo-viejo": 1 });
+    expect(await db.selectFrom("page_views").select("path").where("path", "like", "/conteo-viej%").execute()).toEqual(
+      [],
+    );
+  });
+
+  it("are for admins only: the page and every CSV", async () => {
+    const csvArgs = async (file: string, cookie?: string) => ({
+      ...((await routeArgs(services, `/adminpanel/estadisticas/${file}?dias=7`, { cookie })) as object),
+      params: { file },
+    });
+    const visitor = (await settle(async () =>
+      statsLoader(await routeArgs(services, "/adminpanel/estadisticas")),
+    )) as Response;
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadminpanel%2Festadisticas");
+    expect(statusOf(await settle(async () => csvLoader((await csvArgs("recorrido.csv")) as never)))).toBe(302);
+    const reader = await signUpReader(services, "curioso@example.com");
+    expect(
+      statusOf(
+        await settle(async () =>
+          statsLoader(await routeArgs(services, "/adminpanel/estadisticas", { cookie: reader.cookie })),
+        ),
+      ),
+    ).toBe(403);
+    expect(
+      statusOf(await settle(async () => csvLoader((await csvArgs("recorrido.csv", reader.cookie)) as never))),
+    ).toBe(403);
+
+    const admin = await signUpReader(services, "jefa.stats@example.com");
+    await grantAdminByEmail(services.db, "jefa.stats@example.com", async () => {});
+    const page = await statsLoader(
+      await routeArgs(services, "/adminpanel/estadisticas?dias=7", { cookie: admin.cookie }),
+    );
+    expect(page.period).toBe(7);
+    const csv = (await csvLoader((await csvArgs("capitulos.csv", admin.cookie)) as never)) as Response;
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 for spreadsheet programs
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(text).toBe(figureCsv(figureOf(page.figures, "capitulos")));
+    expect(text).toContain("2. Casa de la abuela,0,6,<5,<5,<5\r\n");
+    const missing = (await csvLoader((await csvArgs("nada.csv", admin.cookie)) as never)) as Response;
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,267 @@
+import { horizontalBars, periodLines } from "../../lib/chart-scenes.server.ts";
+import type { AuthorsStatsData, ChapterRow, PathCount } from "./authors-stats.server.ts";
+import { QR_PATH_PREFIX } from "./page-views.server.ts";
+import { barValue, plottedCount, shownCount, SMALL_COUNT_TEXT } from "./small-counts.ts";
+import type { StatsFigure } from "./stats-figure.ts";
+import { bucketDays, bucketed, type DayCount, type PeriodDays } from "./stats-period.ts";
+
+/** What other features count, handed in by the composition root (features do not import each other). */
+export type OtherFigures = {
+  /** Clan names by id (0 = none chosen). */
+  clanNames: readonly string[];
+  families: { families: number; childReaders: number };
+  /** Scans of codes that do not exist, in the current and previous period. */
+  unknownScans: { current: number; previous: number };
+};
+
+/** Rows a per-path table lists at most; its chart draws the first few. */
+export const PATH_ROW_LIMIT = 200;
+const CHART_ROW_LIMIT = 15;
+
+const SMALL_NOTE = `Los recuentos de 1 a 4 se muestran como «${SMALL_COUNT_TEXT}» y se dibujan en un tono claro, a media altura.`;
+
+const periodNames = (days: PeriodDays) => ({
+  current: `Últimos ${days.period} días`,
+  previous: `${days.period} días anteriores`,
+});
+
+const dayFormat = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", timeZone: "UTC" });
+const yearDayFormat = new Intl.DateTimeFormat("es-ES", {
+  day: "numeric",
+  month: "short",
+  year: "2-digit",
+  timeZone: "UTC",
+});
+
+const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+
+function seriesFigure(
+  data: AuthorsStatsData,
+  id: string,
+  title: string,
+  what: string,
+  counts: DayCount[],
+): StatsFigure {
+  const { days } = data;
+  const names = periodNames(days);
+  const series = bucketed(days, counts);
+  const format = days.period === 365 ? yearDayFormat : dayFormat;
+  const size = bucketDays(days.period);
+  const bucketName = size === 1 ? "Día" : size === 7 ? "Semana desde" : "30 días desde";
+  const labels = series.currentStarts.map((date) => format.format(date));
+  const description =
+    `${what} por ${size === 1 ? "día" : size === 7 ? "semana" : "bloque de 30 días"}: ` +
+    `${names.current.toLowerCase()} (línea continua, ${shownCount(total(series.current))} en total) y los ` +
+    `${names.previous.toLowerCase()} (línea discontinua, ${shownCount(total(series.previous))}). ${SMALL_NOTE}`;
+  return {
+    id,
+    section: "time",
+    title,
+    description,
+    columns: [bucketName, names.current, `${bucketName} (periodo anterior)`, names.previous],
+    rows: series.current.map((count, index) => ({
+      label: labels[index]!,
+      cells: [shownCount(count), format.format(series.previousStarts[index]!), shownCount(series.previous[index]!)],
+    })),
+    chart: periodLines(labels, series.current.map(plottedCount), series.previous.map(plottedCount)),
+  };
+}
+
+const chapterName = (chapter: ChapterRow) =>
+  chapter.number === null ? chapter.title : `${chapter.number}. ${chapter.title}`;
+
+function journeyFigure(data: AuthorsStatsData): StatsFigure {
+  let before: number | null = null;
+  const rows = data.chapters.map((chapter) => {
+    const readers = data.chapterUnlocks.get(chapter.id) ?? 0;
+    const drop = before === null ? "" : shownCount(Math.max(0, before - readers));
+    before = readers;
+    return { label: chapterName(chapter), readers, cells: [shownCount(readers), drop] };
+  });
+  return {
+    id: "recorrido",
+    section: "journey",
+    title: "Lectores que desbloquearon cada capítulo",
+    description:
+      "Una barra por capítulo, en el orden del libro: cuántos lectores lo han desbloqueado con su código (desde el principio). " +
+      `La pérdida es cuántos menos que en el capítulo anterior. ${SMALL_NOTE}`,
+    columns: ["Capítulo", "Lectores", "Pérdida desde el anterior"],
+    rows: rows.map(({ label, cells }) => ({ label, cells })),
+    chart: horizontalBars(rows.map((row) => ({ label: row.label, current: barValue(row.readers) }))),
+  };
+}
+
+const pathOf = (value: string) => value.split("?")[0]!;
+
+function chaptersFigure(data: AuthorsStatsData): StatsFigure {
+  const viewsByPath = new Map<string, number>();
+  for (const row of data.paths)
+    viewsByPath.set(pathOf(row.path), (viewsByPath.get(pathOf(row.path)) ?? 0) + row.current);
+  const rows = data.chapters.map((chapter) => {
+    const paths = new Set([`/${chapter.slug}`, chapter.requiredUrl]);
+    const views = [...paths].reduce((sum, path) => sum + (viewsByPath.get(path) ?? 0), 0);
+    const comments = data.commentsBySection.get(chapter.slug) ?? { visible: 0, held: 0, hidden: 0, reports: 0 };
+    return {
+      label: chapterName(chapter),
+      views,
+      cells: [views, comments.visible, comments.held, comments.hidden, comments.reports].map(shownCount),
+    };
+  });
+  return {
+    id: "capitulos",
+    section: "chapters",
+    title: "Visitas y comentarios por capítulo",
+    description:
+      `Una barra por capítulo: sus visitas en los ${periodNames(data.days).current.toLowerCase()}. ` +
+      `La tabla suma los comentarios escritos en ese tiempo (publicados, en revisión, ocultos) y los reportes. ${SMALL_NOTE}`,
+    columns: ["Capítulo", "Visitas", "Comentarios publicados", "En revisión", "Ocultos", "Reportes"],
+    rows: rows.map(({ label, cells }) => ({ label, cells })),
+    chart: horizontalBars(rows.map((row) => ({ label: row.label, current: barValue(row.views) }))),
+  };
+}
+
+function charactersFigure(data: AuthorsStatsData): StatsFigure {
+  return {
+    id: "personajes",
+    section: "chapters",
+    title: "Personajes más desbloqueados",
+    description:
+      "Una barra por personaje que se desbloquea con un código, de más a menos lectores que lo han abierto (desde el principio). " +
+      SMALL_NOTE,
+    columns: ["Personaje", "Lectores"],
+    rows: data.characters.map((character) => ({ label: character.name, cells: [shownCount(character.readers)] })),
+    chart: horizontalBars(
+      data.characters.map((character) => ({ label: character.name, current: barValue(character.readers) })),
+    ),
+  };
+}
+
+function clansFigure(data: AuthorsStatsData, clanNames: readonly string[]): StatsFigure {
+  const rows = clanNames.map((name, id) => ({ label: name, readers: data.clans.get(id) ?? 0 }));
+  return {
+    id: "clanes",
+    section: "chapters",
+    title: "Clanes elegidos",
+    description: `Una barra por clan: cuántos lectores lo tienen elegido hoy. ${SMALL_NOTE}`,
+    columns: ["Clan", "Lectores"],
+    rows: rows.map((row) => ({ label: row.label, cells: [shownCount(row.readers)] })),
+    chart: horizontalBars(rows.map((row) => ({ label: row.label, current: barValue(row.readers) }))),
+  };
+}
+
+function activeReadersFigure(data: AuthorsStatsData): StatsFigure {
+  const { last7, previous7, last30, previous30 } = data.activeReaders;
+  const rows = [
+    { label: "7 días", current: last7, previous: previous7 },
+    { label: "30 días", current: last30, previous: previous30 },
+  ];
+  return {
+    id: "lectores-activos",
+    section: "time",
+    title: "Lectores activos",
+    description:
+      "Cuentas que desbloquearon un capítulo o un personaje, o escribieron un comentario, en los últimos 7 y 30 días " +
+      `(barra oscura) y en los 7 y 30 días anteriores (barra clara, debajo). ${SMALL_NOTE}`,
+    columns: ["Periodo", "Últimos días", "Días anteriores"],
+    rows: rows.map((row) => ({ label: row.label, cells: [shownCount(row.current), shownCount(row.previous)] })),
+    chart: horizontalBars(
+      rows.map((row) => ({ label: row.label, current: barValue(row.current), previous: barValue(row.previous) })),
+      { labelWidth: 80 },
+    ),
+  };
+}
+
+/** Per key (a path without its query, a QR code), current and previous period, most seen first. */
+function perKey(paths: PathCount[], keyOf: (path: string) => string | null) {
+  const byKey = new Map<string, { current: number; previous: number }>();
+  for (const row of paths) {
+    const key = keyOf(row.path);
+    if (key === null) continue;
+    const counts = byKey.get(key) ?? { current: 0, previous: 0 };
+    counts.current += row.current;
+    counts.previous += row.previous;
+    byKey.set(key, counts);
+  }
+  return [...byKey.entries()]
+    .map(([key, counts]) => ({ key, ...counts }))
+    .filter((row) => row.current + row.previous > 0)
+    .sort((a, b) => b.current - a.current || b.previous - a.previous || a.key.localeCompare(b.key))
+    .slice(0, PATH_ROW_LIMIT);
+}
+
+function comparedFigure(
+  data: AuthorsStatsData,
+  base: Pick<StatsFigure, "id" | "section" | "title">,
+  keyName: string,
+  what: string,
+  rows: { key: string; current: number; previous: number }[],
+  extraRows: { label: string; current: number; previous: number }[] = [],
+): StatsFigure {
+  const names = periodNames(data.days);
+  const shown = rows.slice(0, CHART_ROW_LIMIT);
+  return {
+    ...base,
+    description:
+      `${what}: ${names.current.toLowerCase()} (barra oscura) y ${names.previous.toLowerCase()} (barra clara, debajo)` +
+      `${rows.length > shown.length ? `; el gráfico dibuja los ${shown.length} primeros, la tabla ${rows.length}` : ""}. ${SMALL_NOTE}`,
+    columns: [keyName, names.current, names.previous],
+    rows: [...rows.map((row) => ({ label: row.key, ...row })), ...extraRows].map((row) => ({
+      label: row.label,
+      cells: [shownCount(row.current), shownCount(row.previous)],
+    })),
+    chart: horizontalBars(
+      shown.map((row) => ({ label: row.key, current: barValue(row.current), previous: barValue(row.previous) })),
+    ),
+  };
+}
+
+const qrCodeOf = (path: string) =>
+  path.startsWith(QR_PATH_PREFIX) ? pathOf(path.slice(QR_PATH_PREFIX.length)).split("/")[0]! : null;
+
+/** Every figure of the page for the chosen period, in the order shown. */
+export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures): StatsFigure[] {
+  return [
+    journeyFigure(data),
+    seriesFigure(data, "visitas", "Visitas a páginas", "Páginas vistas (sin contar escaneos)", data.viewDays),
+    seriesFigure(data, "escaneos", "Escaneos de códigos QR", "Escaneos de todos los códigos", data.scanDays),
+    seriesFigure(
+      data,
+      "altas",
+      "Cuentas nuevas",
+      "Cuentas creadas (lectores, familias y lectores niños)",
+      data.signUpDays,
+    ),
+    seriesFigure(data, "comentarios", "Comentarios", "Comentarios escritos, en cualquier estado", data.commentDays),
+    activeReadersFigure(data),
+    chaptersFigure(data),
+    charactersFigure(data),
+    clansFigure(data, other.clanNames),
+    comparedFigure(
+      data,
+      { id: "escaneos-por-codigo", section: "qr", title: "Escaneos por código" },
+      "Código",
+      "Una barra por código QR",
+      perKey(data.paths, qrCodeOf),
+      [{ label: "Códigos que no existen", ...other.unknownScans }],
+    ),
+    comparedFigure(
+      data,
+      { id: "paginas", section: "qr", title: "Visitas por página" },
+      "Página",
+      "Una barra por página (sin su consulta), de la más vista a la menos",
+      perKey(data.paths, (path) => (qrCodeOf(path) === null ? pathOf(path) : null)),
+    ),
+    {
+      id: "familias",
+      section: "families",
+      title: "Familias",
+      description: "Cuentas de familia que han dado de alta a lectores niños, y esos lectores. Sólo recuentos.",
+      columns: ["Dato", "Número"],
+      rows: [
+        { label: "Familias con lectores niños", cells: [shownCount(other.families.families)] },
+        { label: "Lectores niños", cells: [shownCount(other.families.childReaders)] },
+      ],
+      chart: null,
+    },
+  ];
+}

@@ -1,0 +1,142 @@
+import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
+import { line } from "d3-shape";
+import type { ChartScene, ChartShape } from "./chart-scene.ts";
+
+/** A bar's figures: the value drawn, the text written beside it, whether it is a hidden small count. */
+export type BarValue = { plotted: number; shown: string; small: boolean };
+
+export type BarRow = { label: string; current: BarValue; previous?: BarValue };
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Labels longer than the chart's label column are cut (the table beside has them whole). */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Horizontal bars, one row per label, largest scale first from the data; with `previous`, a
+ * thinner bar for the earlier period under each. Small counts are drawn in their own tone at
+ * the height of the value they are plotted at, so the picture tells no more than the table.
+ */
+export function horizontalBars(rows: BarRow[], options: { width?: number; labelWidth?: number } = {}): ChartScene {
+  const width = options.width ?? 640;
+  const labelWidth = options.labelWidth ?? 200;
+  const valueWidth = 56;
+  const hasPrevious = rows.some((row) => row.previous);
+  const rowHeight = hasPrevious ? 30 : 22;
+  const top = 4;
+  const height = top * 2 + Math.max(1, rows.length) * rowHeight;
+  const max = Math.max(1, ...rows.flatMap((row) => [row.current.plotted, row.previous?.plotted ?? 0]));
+  const x = scaleLinear()
+    .domain([0, max])
+    .range([labelWidth, width - valueWidth]);
+  const y = scaleBand<number>()
+    .domain(rows.map((_, index) => index))
+    .range([top, height - top])
+    .paddingInner(0.2);
+  const shapes: ChartShape[] = [{ kind: "rect", x: 0, y: 0, width, height, tone: "background" }];
+  rows.forEach((row, index) => {
+    const band = y(index)!;
+    const bandHeight = y.bandwidth();
+    const currentHeight = hasPrevious ? bandHeight * 0.6 : bandHeight;
+    shapes.push({
+      kind: "text",
+      x: labelWidth - 6,
+      y: round(band + currentHeight / 2 + 4),
+      text: cut(row.label, Math.floor(labelWidth / 7)),
+      anchor: "end",
+      tone: "label",
+    });
+    const bars: [BarValue, number, number, "current" | "previous"][] = [[row.current, band, currentHeight, "current"]];
+    if (row.previous) bars.push([row.previous, band + currentHeight, bandHeight - currentHeight, "previous"]);
+    for (const [value, barY, barHeight, tone] of bars) {
+      const barWidth = Math.max(0, x(value.plotted) - labelWidth);
+      shapes.push({
+        kind: "rect",
+        x: labelWidth,
+        y: round(barY),
+        width: round(barWidth),
+        height: round(barHeight),
+        tone: value.small ? "small" : tone,
+      });
+    }
+    shapes.push({
+      kind: "text",
+      x: round(labelWidth + Math.max(0, x(row.current.plotted) - labelWidth) + 4),
+      y: round(band + currentHeight / 2 + 4),
+      text: row.current.shown,
+      anchor: "start",
+      tone: "value",
+    });
+  });
+  shapes.push({ kind: "line", x1: labelWidth, y1: top, x2: labelWidth, y2: height - top, tone: "axis" });
+  return { width, height, shapes };
+}
+
+/**
+ * Two lines over the same buckets: the chosen period (solid) and the one before it (dashed,
+ * drawn first so the current one stays on top), a few labelled ticks on each axis.
+ */
+export function periodLines(
+  labels: string[],
+  current: number[],
+  previous: number[],
+  options: { width?: number; height?: number } = {},
+): ChartScene {
+  const width = options.width ?? 640;
+  const height = options.height ?? 220;
+  const margin = { top: 12, right: 16, bottom: 28, left: 48 };
+  const max = Math.max(1, ...current, ...previous);
+  const x = scalePoint<number>()
+    .domain(labels.map((_, index) => index))
+    .range([margin.left, width - margin.right])
+    .padding(labels.length === 1 ? 0.5 : 0);
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice(4)
+    .range([height - margin.bottom, margin.top]);
+  const path = line<number>()
+    .x((_, index) => x(index)!)
+    .y((value) => y(value));
+  const shapes: ChartShape[] = [{ kind: "rect", x: 0, y: 0, width, height, tone: "background" }];
+  for (const tick of y.ticks(4).filter(Number.isInteger)) {
+    const tickY = round(y(tick));
+    shapes.push({ kind: "line", x1: margin.left, y1: tickY, x2: width - margin.right, y2: tickY, tone: "axis" });
+    shapes.push({ kind: "text", x: margin.left - 6, y: tickY + 4, text: String(tick), anchor: "end", tone: "label" });
+  }
+  const every = Math.max(1, Math.ceil(labels.length / 6));
+  labels.forEach((label, index) => {
+    if (index % every !== 0 && index !== labels.length - 1) return;
+    if (index !== labels.length - 1 && labels.length - 1 - index < every / 2) return;
+    shapes.push({ kind: "text", x: round(x(index)!), y: height - 8, text: label, anchor: "middle", tone: "label" });
+  });
+  shapes.push({ kind: "path", d: path(previous) ?? "", tone: "previous" });
+  shapes.push({ kind: "path", d: path(current) ?? "", tone: "current" });
+  return { width, height, shapes };
+}
+
+/** A small column per value, no labels: a glance at a code's scans (the QR studio's cards). */
+export function sparkColumns(values: number[], options: { width?: number; height?: number } = {}): ChartScene {
+  const width = options.width ?? 180;
+  const height = options.height ?? 40;
+  const x = scaleBand<number>()
+    .domain(values.map((_, index) => index))
+    .range([0, width])
+    .paddingInner(0.1);
+  const y = scaleLinear()
+    .domain([0, Math.max(1, ...values)])
+    .range([0, height - 4]);
+  const shapes: ChartShape[] = [{ kind: "rect", x: 0, y: 0, width, height, tone: "background" }];
+  values.forEach((value, index) => {
+    if (value === 0) return;
+    const barHeight = Math.max(2, y(value));
+    shapes.push({
+      kind: "rect",
+      x: round(x(index)!),
+      y: round(height - barHeight),
+      width: round(Math.max(1, x.bandwidth())),
+      height: round(barHeight),
+      tone: "current",
+    });
+  });
+  return { width, height, shapes };
+}
