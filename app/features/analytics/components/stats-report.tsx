@@ -41,7 +41,7 @@ function FigureTable({ figure, titleId }: { figure: StatsFigure; titleId: string
 function Figure({ figure, period }: { figure: StatsFigure; period: StatsPeriod }) {
   const titleId = `${figure.id}-title`;
   return (
-    <section className="card card-body mb-4" aria-labelledby={titleId} data-testid={`figure-${figure.id}`}>
+    <section className="card card-body mb-4" aria-labelledby={titleId} data-testid={`${figure.id}-figure`}>
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-baseline mb-2">
         <h3 id={titleId} className="h5 mb-0">
           {figure.title}
