@@ -203,6 +203,20 @@ export interface PageViewDayTable {
   views: ColumnType<string, string | number, string | number>;
 }
 
+/** Sign-ups, comments (key "slug state"), chapter and character unlocks per UTC day, kept by triggers (0019). */
+export interface StatsDayTable {
+  metric: "sign-ups" | "comments" | "chapter-unlocks" | "character-unlocks";
+  day: ColumnType<string, string, string>;
+  key: string;
+  count: ColumnType<string, string | number, string | number>;
+}
+
+/** The days on which an account unlocked something or commented, kept 60 days (0019). */
+export interface ReaderDayTable {
+  day: ColumnType<string, string, string>;
+  user_id: string;
+}
+
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Why a consent e-mail has not left: no mail server configured, or the server refused it. */
@@ -277,6 +291,8 @@ export interface DB {
   contact_messages: ContactMessageTable;
   page_views: PageViewTable;
   page_view_days: PageViewDayTable;
+  stats_days: StatsDayTable;
+  reader_days: ReaderDayTable;
   guardian_consents: GuardianConsentTable;
   events: EventTable;
   child_readers: ChildReaderTable;

@@ -1,6 +1,11 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/privacidad";
-import { PAGE_VIEW_RETENTION_DAYS } from "../features/analytics/page-views.server.ts";
+import {
+  PAGE_VIEW_DAY_RETENTION_DAYS,
+  PAGE_VIEW_RETENTION_DAYS,
+  READER_DAY_RETENTION_DAYS,
+} from "../features/analytics/page-views.server.ts";
+import { SMALL_COUNT_LIMIT } from "../features/analytics/small-counts.ts";
 import { PrivacyPage } from "../features/privacy/components/privacy-page.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
@@ -12,6 +17,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     facts: {
       pageViewDays: PAGE_VIEW_RETENTION_DAYS,
+      pageViewCountDays: PAGE_VIEW_DAY_RETENTION_DAYS,
+      activeDays: READER_DAY_RETENTION_DAYS,
+      smallCountLimit: SMALL_COUNT_LIMIT,
       resetLinkMinutes: PASSWORD_RESET_LINK_MINUTES,
       sessionDays: SESSION_DAYS,
       analytics: Boolean(services(context).env.GA_MEASUREMENT_ID),

@@ -1,12 +1,15 @@
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
+import type { StatsDayTable } from "../../lib/db-schema.ts";
 import { QR_PATH_PREFIX } from "./page-views.server.ts";
 import type { DayCount, PeriodDays } from "./stats-period.ts";
 
 /**
  * The figures behind /adminpanel/estadisticas, all counted by the database (SQL aggregates,
- * never a row per reader brought into the app): page views from the daily rollup
- * (migration 0019), the rest from unlocks, comments, reports, profiles and accounts.
+ * never a row per reader brought into the app). Page views, sign-ups, comments and unlocks
+ * come from their counts per day (page_view_days and stats_days, kept by triggers, migration
+ * 0019): a few thousand rows a year whatever the traffic. Active readers, reports and clans
+ * are counted from their own tables.
  */
 
 export type PathCount = { path: string; current: number; previous: number };
@@ -36,15 +39,24 @@ export type AuthorsStatsData = {
 
 const n = (value: unknown) => Number(value ?? 0);
 
-/** Rows counted per UTC day since the previous period's first day, as DayCounts. */
-async function countsPerDay(db: Db, table: "user" | "comments", column: string, days: PeriodDays) {
-  const at = sql.ref(`${table}.${column}`);
+type StatsMetric = StatsDayTable["metric"];
+
+/** A metric of stats_days per day since the previous period's first day, as DayCounts. */
+async function metricPerDay(db: Db, metric: StatsMetric, days: PeriodDays): Promise<DayCount[]> {
   const { rows } = await sql<{ offset: number; count: number }>`
-    select ((${at} at time zone 'UTC')::date - ${days.previousStart}::date) as offset, count(*) as count
-    from ${sql.table(table)}
-    where ${at} >= ${days.previousStart}::date at time zone 'UTC' and ${at} < ${days.tomorrow}::date at time zone 'UTC'
+    select (day - ${days.previousStart}::date) as offset, sum(count) as count from stats_days
+    where metric = ${metric} and day >= ${days.previousStart}::date and day <= ${days.today}::date
     group by 1`.execute(db);
   return rows.map((row) => ({ offset: n(row.offset), count: n(row.count) }));
+}
+
+/** A metric of stats_days per key, summed over every day (or from `since`). */
+async function metricPerKey(db: Db, metric: StatsMetric, since?: string): Promise<Map<string, number>> {
+  const { rows } = await sql<{ key: string; count: number }>`
+    select key, sum(count) as count from stats_days
+    where metric = ${metric} ${since ? sql`and day >= ${since}::date` : sql``}
+    group by key`.execute(db);
+  return new Map(rows.map((row) => [row.key, n(row.count)]));
 }
 
 export async function authorsStatsData(db: Db, days: PeriodDays): Promise<AuthorsStatsData> {
@@ -63,53 +75,52 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
     from page_view_days
     where day >= ${days.previousStart}::date and day <= ${days.today}::date
     group by path`.execute(db);
-  const signUpDays = await countsPerDay(db, "user", "createdAt", days);
-  const commentDays = await countsPerDay(db, "comments", "created_at", days);
+  const signUpDays = await metricPerDay(db, "sign-ups", days);
+  const commentDays = await metricPerDay(db, "comments", days);
   const chapters = await db
     .selectFrom("chapters")
     .select(["id", "number", "title", "slug", "required_url"])
     .orderBy("sort_order")
     .orderBy("id")
     .execute();
-  const unlocks = await db
-    .selectFrom("unlocked_chapters")
-    .select(["chapter_id", (eb) => eb.fn.countAll().as("count")])
-    .groupBy("chapter_id")
-    .execute();
-  const comments = await sql<{ section_id: string; status: string; count: number }>`
-    select section_id, status, count(*) as count from comments
-    where created_at >= ${currentStartAt} group by 1, 2`.execute(db);
+  const chapterUnlocks = await metricPerKey(db, "chapter-unlocks");
+  const comments = await metricPerKey(db, "comments", days.currentStart);
   const reports = await sql<{ section_id: string; count: number }>`
     select c.section_id, count(*) as count
     from comment_reports r join comments c on c.id = r.comment_id
     where r.created_at >= ${currentStartAt} group by 1`.execute(db);
-  const characters = await sql<{ id: string; name: string; readers: number }>`
-    select c.id, c.name, count(u.user_id) as readers
-    from characters c left join unlocked_characters u on u.character_id = c.id
-    where c.required_url is not null
-    group by c.id, c.name, c.sort_order
-    order by readers desc, c.sort_order, c.name`.execute(db);
+  const characterUnlocks = await metricPerKey(db, "character-unlocks");
+  const characters = await db
+    .selectFrom("characters")
+    .select(["id", "name"])
+    .where("required_url", "is not", null)
+    .orderBy("sort_order")
+    .orderBy("name")
+    .execute();
   const clans = await db
     .selectFrom("profiles")
     .select(["clan", (eb) => eb.fn.countAll().as("count")])
     .groupBy("clan")
     .execute();
-  // Active: unlocked a chapter or a character, or wrote a comment (signing in leaves no
-  // lasting trace to count by day: a session ends when its reader signs out).
+  // Active: unlocked a chapter or a character, or wrote a comment, on one of those days
+  // (signing in leaves no lasting trace to count by day: a session ends when its reader
+  // signs out). One row per reader and day (reader_days), one per reader after grouping.
   const active = await sql<Record<keyof ActiveReaders, number>>`
-    with activity as (
-      select user_id, unlocked_at as at from unlocked_chapters where unlocked_at >= now() - interval '60 days'
-      union all
-      select user_id, unlocked_at from unlocked_characters where unlocked_at >= now() - interval '60 days'
-      union all
-      select user_id, created_at from comments where created_at >= now() - interval '60 days'
+    with readers as (
+      select
+        bool_or(day > ${days.today}::date - 7) as last7,
+        bool_or(day <= ${days.today}::date - 7 and day > ${days.today}::date - 14) as previous7,
+        bool_or(day > ${days.today}::date - 30) as last30,
+        bool_or(day <= ${days.today}::date - 30) as previous30
+      from reader_days where day > ${days.today}::date - 60 and day <= ${days.today}::date
+      group by user_id
     )
     select
-      count(distinct user_id) filter (where at >= now() - interval '7 days') as "last7",
-      count(distinct user_id) filter (where at < now() - interval '7 days' and at >= now() - interval '14 days') as "previous7",
-      count(distinct user_id) filter (where at >= now() - interval '30 days') as "last30",
-      count(distinct user_id) filter (where at < now() - interval '30 days') as "previous30"
-    from activity`.execute(db);
+      count(*) filter (where last7) as "last7",
+      count(*) filter (where previous7) as "previous7",
+      count(*) filter (where last30) as "last30",
+      count(*) filter (where previous30) as "previous30"
+    from readers`.execute(db);
 
   const commentsBySection = new Map<string, CommentCounts>();
   const sectionOf = (id: string) => {
@@ -117,9 +128,9 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
     if (!counts) commentsBySection.set(id, (counts = { visible: 0, held: 0, hidden: 0, reports: 0 }));
     return counts;
   };
-  for (const row of comments.rows) {
-    if (row.status === "visible" || row.status === "held" || row.status === "hidden")
-      sectionOf(row.section_id)[row.status] += n(row.count);
+  for (const [key, count] of comments) {
+    const [section, status] = key.split(" ") as [string, string];
+    if (status === "visible" || status === "held" || status === "hidden") sectionOf(section)[status] += count;
   }
   for (const row of reports.rows) sectionOf(row.section_id).reports += n(row.count);
   const activeRow = active.rows[0];
@@ -137,9 +148,11 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
       slug: row.slug,
       requiredUrl: row.required_url,
     })),
-    chapterUnlocks: new Map(unlocks.map((row) => [row.chapter_id, n(row.count)])),
+    chapterUnlocks,
     commentsBySection,
-    characters: characters.rows.map((row) => ({ id: row.id, name: row.name, readers: n(row.readers) })),
+    characters: characters
+      .map((row) => ({ id: row.id, name: row.name, readers: characterUnlocks.get(row.id) ?? 0 }))
+      .sort((a, b) => b.readers - a.readers),
     clans: new Map(clans.map((row) => [Number(row.clan), n(row.count)])),
     activeReaders: {
       last7: n(activeRow?.last7),

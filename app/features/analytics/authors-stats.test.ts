@@ -185,7 +185,7 @@ describe.each(DATABASE_KINDS)("authors' statistics on %s", (kind) => {
     ]);
   });
 
-  it("keep day counts of page views as views are stored, beyond the views' own retention", async () => {
+  it("keep day counts of page views beyond the views' own retention, and active days for 60 days", async () => {
     const { db } = services;
     const perDay = async () =>
       Object.fromEntries(
@@ -204,11 +204,66 @@ describe.each(DATABASE_KINDS)("authors' statistics on %s", (kind) => {
       ])
       .execute();
     expect(await perDay()).toEqual({ "/conteo": 2, "/conteo-viejo": 1, "/conteo-viejisimo": 1 });
+    const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+    await db
+      .insertInto("reader_days")
+      .values([
+        { day: dayOf(ago(59)), user_id: "lector-11" },
+        { day: dayOf(ago(61)), user_id: "lector-11" },
+      ])
+      .execute();
     await prunePageViews(db);
     expect(await perDay()).toEqual({ "/conteo": 2, "/conteo-viejo": 1 });
+    const readerDays = await db.selectFrom("reader_days").select("day").where("user_id", "=", "lector-11").execute();
+    expect(readerDays).toHaveLength(2); // today's unlock, and 59 days ago
     expect(await db.selectFrom("page_views").select("path").where("path", "like", "/conteo-viej%").execute()).toEqual(
       [],
     );
+  });
+
+  it("follow comments approved or hidden, and readers who delete their account, in the day counts", async () => {
+    const { db } = services;
+    const casa = async () =>
+      rowOf(figureOf((await authorsStats(db, 30, now)).figures, "capitulos"), "2. Casa de la abuela");
+    const journey = async () => figureOf((await authorsStats(db, 30, now)).figures, "recorrido").rows[0]!.cells[0];
+    expect(await casa()).toEqual(["0", "6", "<5", "<5", "<5"]);
+    await db.updateTable("comments").set({ status: "visible" }).where("status", "=", "held").execute();
+    expect(await casa()).toEqual(["0", "8", "0", "<5", "<5"]);
+    await insertUsers(db, "se-va");
+    await db.insertInto("unlocked_chapters").values({ user_id: "se-va", chapter_id: "capitulo-1" }).execute();
+    await db
+      .insertInto("comments")
+      .values({
+        section_id: chapterPath(2).slug,
+        user_id: "se-va",
+        user_name: "Xolo",
+        text: "adiós",
+        status: "visible",
+      })
+      .execute();
+    expect(await journey()).toBe("13");
+    expect(await casa()).toEqual(["0", "9", "0", "<5", "<5"]);
+    expect(await db.selectFrom("reader_days").select("day").where("user_id", "=", "se-va").execute()).toHaveLength(1);
+    await db.deleteFrom("user").where("id", "=", "se-va").execute();
+    expect(await db.selectFrom("reader_days").select("day").where("user_id", "=", "se-va").execute()).toEqual([]);
+    expect(await journey()).toBe("12");
+    expect(await casa()).toEqual(["0", "8", "0", "<5", "<5"]);
+    const counted = await sql<{ metric: string; total: number }>`
+      select metric, sum(count) as total from stats_days group by metric order by metric`.execute(db);
+    const actual = await sql<{ metric: string; total: number }>`
+      select 'chapter-unlocks' as metric, count(*) as total from unlocked_chapters
+      union all select 'character-unlocks', count(*) from unlocked_characters
+      union all select 'comments', count(*) from comments
+      union all select 'sign-ups', count(*) from "user" order by 1`.execute(db);
+    expect(counted.rows.map((row) => [row.metric, Number(row.total)])).toEqual(
+      actual.rows.filter((row) => Number(row.total) > 0).map((row) => [row.metric, Number(row.total)]),
+    );
+    // Back as the other tests found it.
+    await db
+      .updateTable("comments")
+      .set({ status: "held" })
+      .where("id", "in", ["held-casa-de-la-abuela-0", "held-casa-de-la-abuela-1"])
+      .execute();
   });
 
   it("are for admins only: the page and every CSV", async () => {

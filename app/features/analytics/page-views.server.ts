@@ -31,7 +31,13 @@ export async function mayCountView(db: Db, address: string): Promise<boolean> {
  */
 export const PAGE_VIEW_DAY_RETENTION_DAYS = 2 * 365 + 1;
 
-/** Housekeeping: forgets views older than the retention, and day counts older than theirs. */
+/** Active readers are counted over the last 30 days and the 30 before: reader_days keeps no more. */
+export const READER_DAY_RETENTION_DAYS = 60;
+
+/**
+ * Housekeeping: forgets views older than the retention, day counts older than theirs, and
+ * which days each account was active once no statistic reads them.
+ */
 export async function prunePageViews(db: Db): Promise<number> {
   const result = await db
     .deleteFrom("page_views")
@@ -40,6 +46,10 @@ export async function prunePageViews(db: Db): Promise<number> {
   await db
     .deleteFrom("page_view_days")
     .where("day", "<", sql<string>`current_date - ${PAGE_VIEW_DAY_RETENTION_DAYS}::int`)
+    .execute();
+  await db
+    .deleteFrom("reader_days")
+    .where("day", "<=", sql<string>`current_date - ${READER_DAY_RETENTION_DAYS}::int`)
     .execute();
   return Number(result.numDeletedRows ?? 0);
 }

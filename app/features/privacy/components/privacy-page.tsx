@@ -3,6 +3,12 @@ import { Link } from "react-router";
 export type PrivacyFacts = {
   /** Days first-party page views are kept. */
   pageViewDays: number;
+  /** Days the per-day counts of page views are kept. */
+  pageViewCountDays: number;
+  /** Days the statistics remember on which days an account was active. */
+  activeDays: number;
+  /** The smallest count the statistics show as a number; smaller ones read '<N'. */
+  smallCountLimit: number;
   /** Minutes a password reset link works. */
   resetLinkMinutes: number;
   /** Days a signed-in session lasts without use. */
@@ -31,7 +37,7 @@ function familyRows(facts: PrivacyFacts): Row[] {
       what: "Capítulos y personajes que desbloqueas con los códigos del libro",
       why: "Guardar tu avance",
       howLong: "Hasta que borres la cuenta",
-      who: "Solo tú",
+      who: "Solo tú. Las autoras ven solo totales de todos los lectores juntos",
     },
     {
       what: "Tus comentarios en los capítulos, y los avisos que envías sobre comentarios de otros",
@@ -74,6 +80,18 @@ function familyRows(facts: PrivacyFacts): Row[] {
       why: "Saber qué páginas se leen más",
       howLong: `${facts.pageViewDays} días`,
       who: "Las personas administradoras, como totales. No se guarda quién visitó ni desde dónde",
+    },
+    {
+      what: "Cuántas visitas tuvo cada página cada día (solo el número)",
+      why: "Comparar un año con el anterior en las estadísticas",
+      howLong: `${facts.pageViewCountDays} días`,
+      who: "Las autoras y el equipo del sitio, como totales",
+    },
+    {
+      what: "Los días en que una cuenta desbloqueó algo o comentó (solo la fecha)",
+      why: "Contar cuántos lectores hay activos; nadie ve la lista",
+      howLong: `${facts.activeDays} días, o hasta que se borre la cuenta`,
+      who: "Nadie: las estadísticas muestran solo el total",
     },
   ];
 }
@@ -171,6 +189,13 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
         <p>
           Usamos una cookie para mantener abierta la sesión de quien ingresa y otra para recordar su elección sobre
           estadísticas. Las visitas se cuentan en nuestro propio servidor sin guardar quién las hizo.
+        </p>
+        <p data-testid="authors-statistics">
+          Las autoras y el equipo del sitio ven estadísticas hechas solo de totales: cuántos lectores desbloquearon cada
+          capítulo, cuántas visitas, escaneos, cuentas nuevas y comentarios hubo cada día, qué clanes se eligen. Ninguna
+          cifra nombra a nadie ni muestra lo que hizo un lector, y cualquier total menor de {facts.smallCountLimit} se
+          muestra como «&lt;{facts.smallCountLimit}», también en las descargas, para que no se pueda reconocer a ningún
+          niño o niña.
         </p>
         {facts.analytics ? (
           <p>
