@@ -62,7 +62,8 @@ export function SvgChart({
       width={fixedSize ? scene.width : "100%"}
       height={fixedSize ? scene.height : undefined}
       role="img"
-      aria-labelledby={`${id}-svg-title ${id}-svg-desc`}
+      aria-labelledby={`${id}-svg-title`}
+      aria-describedby={`${id}-svg-desc`}
       preserveAspectRatio="xMinYMin meet"
       style={fixedSize ? undefined : { maxWidth: scene.width, height: "auto" }}
       data-testid={testId}

@@ -8,7 +8,7 @@ import { PERIOD_PARAM, STATS_PERIODS, type StatsPeriod } from "../stats-period.t
 function FigureTable({ figure, titleId }: { figure: StatsFigure; titleId: string }) {
   return (
     // Wide tables scroll on a phone; the region is focusable so a keyboard can scroll it too.
-    <div className="stats-table-wrap" role="region" aria-labelledby={titleId} tabIndex={0}>
+    <div className="stats-table-wrap" role="region" aria-label={`Tabla: ${figure.title}`} tabIndex={0}>
       <table className="stats-table" aria-labelledby={titleId} data-testid={`${figure.id}-table`}>
         <thead>
           <tr>
