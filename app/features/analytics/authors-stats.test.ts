@@ -7,7 +7,9 @@ import { grantAdminByEmail } from "../admins/admins.server.ts";
 import { horizontalBars } from "../../lib/chart-scenes.server.ts";
 import { tokenPathOf, CHAPTER_PATHS } from "../../../db/seed/chapter-paths.ts";
 import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
-import { DATABASE_KINDS, insertUsers } from "../../../tests/support/test-database.ts";
+import { DATABASE_KINDS, insertUsers, openPgliteInMemory } from "../../../tests/support/test-database.ts";
+import { applyMigrations } from "../../lib/migrate.server.ts";
+import { migrations } from "../../lib/migrations.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 import { prunePageViews } from "./page-views.server.ts";
 import { barValue, shownCount } from "./small-counts.ts";
@@ -305,5 +307,58 @@ describe.each(DATABASE_KINDS)("authors' statistics on %s", (kind) => {
     expect(text).toContain("2. Casa de la abuela,0,6,<5,<5,<5\r\n");
     const missing = (await csvLoader((await csvArgs("nada.csv", admin.cookie)) as never)) as Response;
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("migration 0019 on a database with readers already", () => {
+  it("counts by day what was stored before it: views, sign-ups, comments, unlocks and active days", async () => {
+    const handle = await openPgliteInMemory();
+    try {
+      await applyMigrations(
+        handle,
+        migrations.filter((migration) => migration.version < "0019"),
+      );
+      const { db } = handle;
+      await insertUsers(db, "antes-1", "antes-2");
+      const path = CHAPTER_PATHS[0]!;
+      await sql`insert into chapters (id, sort_order, number, slug, title, required_url, layout)
+        values (${path.id}, 1, 1, ${path.slug}, 'Uno', ${tokenPathOf(path)}, 'first')`.execute(db);
+      await db
+        .insertInto("unlocked_chapters")
+        .values([
+          { user_id: "antes-1", chapter_id: path.id },
+          { user_id: "antes-2", chapter_id: path.id, unlocked_at: new Date(Date.now() - 90 * DAY_MS) },
+        ])
+        .execute();
+      await db
+        .insertInto("comments")
+        .values({ section_id: path.slug, user_id: "antes-1", user_name: "Xolo", text: "hola", status: "held" })
+        .execute();
+      await db
+        .insertInto("page_views")
+        .values([
+          { path: "/", title: "t" },
+          { path: "/", title: "t" },
+        ])
+        .execute();
+
+      await applyMigrations(handle, migrations);
+
+      const totals = await sql<{ metric: string; key: string; total: number }>`
+        select metric, key, sum(count) as total from stats_days group by 1, 2 order by 1, 2`.execute(db);
+      expect(totals.rows.map((row) => [row.metric, row.key, Number(row.total)])).toEqual([
+        ["chapter-unlocks", path.id, 2],
+        ["comments", `${path.slug} held`, 1],
+        ["sign-ups", "", 2],
+      ]);
+      const views = await sql<{
+        total: number;
+      }>`select sum(views) as total from page_view_days where path = '/'`.execute(db);
+      expect(Number(views.rows[0]!.total)).toBe(2);
+      // Only the last 60 days' activity: the unlock of 90 days ago is no active day.
+      expect(await db.selectFrom("reader_days").select("user_id").execute()).toEqual([{ user_id: "antes-1" }]);
+    } finally {
+      await handle.close();
+    }
   });
 });
