@@ -49,6 +49,14 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
         <Link to="/" className="navbar-brand" aria-label="Valentina y Taquito, inicio">
           <SiteLogo />
         </Link>
+        {/* A child on a shared device: 'Salir' stays in sight on a phone too, outside the menu. */}
+        {user?.childReader && (
+          <Form method="post" action="/logout" className="ms-auto me-2 d-xl-none">
+            <button type="submit" className="btn btn-warning btn-sm">
+              Salir
+            </button>
+          </Form>
+        )}
         <button
           ref={toggler}
           type="button"
