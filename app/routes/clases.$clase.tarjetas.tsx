@@ -41,13 +41,16 @@ export async function action(args: Route.ActionArgs) {
     : await newClassCards(db, user.id, own.id);
   if (!issued) throw data(CLASS_MESSAGES.notYourClass, { status: 404 });
   const cards: ClassCard[] = [];
-  for (const card of issued)
+  for (const card of issued) {
+    const url = loginCardUrl(env.siteUrl, card.token);
     cards.push({
       id: card.id,
       apodo: card.apodo,
       pictureSrc: pictureById(card.picture)?.src ?? "/images/characters/silueta.svg",
-      qr: await loginCardQr(loginCardUrl(env.siteUrl, card.token)),
+      qr: await loginCardQr(url),
+      url,
     });
+  }
   return { cards };
 }
 

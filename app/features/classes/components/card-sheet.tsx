@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 
-export type ClassCard = { id: string; apodo: string; pictureSrc: string; qr: string };
+export type ClassCard = { id: string; apodo: string; pictureSrc: string; qr: string; url: string };
 
 /**
  * /clases/<id>/tarjetas: one login card per student, apodo and picture only, ten to an A4 page
@@ -43,6 +43,10 @@ export function ClassCardSheet({
                   <img src={card.pictureSrc} alt="" width="56" height="56" />
                   <p className="fw-bold mb-0">{card.apodo}</p>
                   <p className="small mb-0">{className}</p>
+                  {/* For a device without a camera: the address can be typed too. */}
+                  <p className="class-card-url mb-0 text-break font-monospace" data-testid="class-card-url">
+                    {card.url}
+                  </p>
                 </div>
               </li>
             ))}
