@@ -12,11 +12,13 @@ export async function createClass(page: Page, name: string): Promise<string> {
   return new URL(page.url()).pathname.split("/")[2]!;
 }
 
-/** Pastes a roster (one apodo per line) on the class's page. */
+/** Pastes a roster (one apodo per line) on the class's page, and waits for the answer. */
 export async function pasteRoster(page: Page, classId: string, apodos: readonly string[]) {
   await gotoHydrated(page, `/clases/${classId}`);
   await page.getByLabel("Apodos, uno por línea").fill(apodos.join("\n"));
   await page.getByRole("button", { name: "Añadir a la clase" }).click();
+  // Added (a notice) or refused (the lines that say why).
+  await expect(page.getByRole("status").or(page.locator("#class-roster-lines"))).toBeVisible();
 }
 
 /** Prints the class's card sheet; returns each card's address path (/entrar/<token>), in roster order. */
