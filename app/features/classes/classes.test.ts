@@ -15,11 +15,14 @@ import type { Db } from "../../lib/db.server.ts";
 import { INTERNAL_HEADERS } from "../../lib/request.server.ts";
 import {
   answerOf,
+  cookieFrom,
   routeArgs,
+  rowsHolding,
   settle,
   signUpReader,
   statusOf,
   type TestServices,
+  withParams,
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 import { DATABASE_KINDS, ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
@@ -29,18 +32,6 @@ import { MAX_STUDENTS_PER_CLASS } from "./roster.ts";
 let serial = 0;
 const email = (name: string) => `${name}.${++serial}.${Date.now()}@example.com`;
 const PUBLIC_CHAPTER = "/salida-a-tzintzuntzan";
-
-const cookieFrom = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .filter((pair) => !pair!.endsWith("="))
-    .join("; ");
-
-const withParams = <T>(args: T, params: Record<string, string>) => {
-  (args as unknown as { params: Record<string, string> }).params = params;
-  return args;
-};
 
 /** Thirty apodos a teacher might paste (one per line). */
 const ROSTER_30 = Array.from({ length: 30 }, (_, index) => `Lector Estrella ${index + 10}`);
@@ -115,23 +106,6 @@ async function signInByCard(services: TestServices, token: string, ip = nextAddr
       ),
     ),
   );
-}
-
-/** Every row of every table that holds any of `needles` in any column (read from the catalog). */
-async function rowsHoldingAny(db: Db, needles: string[]) {
-  const { rows: columns } = await sql<{ table: string; column: string }>`
-    select table_name as "table", column_name as "column" from information_schema.columns
-    where table_schema = current_schema()`.execute(db);
-  const found: string[] = [];
-  for (const { table, column } of columns) {
-    const { rows } = await sql<{ count: number }>`
-      select count(*)::int as count from ${sql.table(table)} t
-      where exists (select 1 from unnest(${needles}::text[]) as n(needle) where position(n.needle in t.${sql.ref(column)}::text) > 0)`.execute(
-      db,
-    );
-    if (rows[0]!.count > 0) found.push(`${table}.${column}`);
-  }
-  return found;
 }
 
 /**
@@ -312,54 +286,38 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
     const sessionCookie = setCookies.find((cookie) => cookie.includes("session_token="))!;
     expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
     expect(setCookies.some((cookie) => cookie.startsWith("familia-dispositivo="))).toBe(false);
-    const session = await services.db
-      .selectFrom("session")
-      .select(["id", "expiresAt"])
-      .where("userId", "=", id!)
-      .executeTakeFirstOrThrow();
-    const left = session.expiresAt.getTime() - Date.now();
+    // When the account's session ends (ms from now); moving it stands in for time passing.
+    const endOf = async (userId: string) =>
+      (
+        await services.db
+          .selectFrom("session")
+          .select("expiresAt")
+          .where("userId", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).expiresAt.getTime() - Date.now();
+    const endIn = (userId: string, ms: number) =>
+      services.db
+        .updateTable("session")
+        .set({ expiresAt: new Date(Date.now() + ms) })
+        .where("userId", "=", userId)
+        .execute();
+    const visit = async (path: string, cookie: string) =>
+      studentSessionMiddleware((await routeArgs(services, path, { cookie })) as never, async () => new Response());
+    const left = await endOf(id!);
     expect(left).toBeGreaterThan((STUDENT_IDLE_SECONDS - 60) * 1000);
     expect(left).toBeLessThanOrEqual(STUDENT_IDLE_SECONDS * 1000);
     const cookie = cookieFrom(answer.headers);
     // Ten minutes later, a page: the end moves 30 minutes past now.
-    await services.db
-      .updateTable("session")
-      .set({ expiresAt: new Date(Date.now() + 20 * 60 * 1000) })
-      .where("id", "=", session.id)
-      .execute();
-    await studentSessionMiddleware(
-      (await routeArgs(services, "/pasaporte", { cookie })) as never,
-      async () => new Response(),
-    );
-    const slid = await services.db
-      .selectFrom("session")
-      .select("expiresAt")
-      .where("id", "=", session.id)
-      .executeTakeFirstOrThrow();
-    expect(slid.expiresAt.getTime() - Date.now()).toBeGreaterThan((STUDENT_IDLE_SECONDS - 60) * 1000);
+    await endIn(id!, 20 * 60 * 1000);
+    await visit("/pasaporte", cookie);
+    expect(await endOf(id!)).toBeGreaterThan((STUDENT_IDLE_SECONDS - 60) * 1000);
     // Past the end: signed out.
-    await services.db
-      .updateTable("session")
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where("id", "=", session.id)
-      .execute();
+    await endIn(id!, -1000);
     expect(await services.auth.api.getSession({ headers: new Headers({ Cookie: cookie }) })).toBeNull();
     // An adult's session is never shortened by it.
-    const adult = await services.db
-      .selectFrom("session")
-      .select("expiresAt")
-      .where("userId", "=", teacher.userId)
-      .executeTakeFirstOrThrow();
-    await studentSessionMiddleware(
-      (await routeArgs(services, "/", { cookie: teacher.cookie })) as never,
-      async () => new Response(),
-    );
-    const after = await services.db
-      .selectFrom("session")
-      .select("expiresAt")
-      .where("userId", "=", teacher.userId)
-      .executeTakeFirstOrThrow();
-    expect(after.expiresAt.getTime()).toBe(adult.expiresAt.getTime());
+    const adultLeft = await endOf(teacher.userId);
+    await visit("/", teacher.cookie);
+    expect(await endOf(teacher.userId)).toBeGreaterThan(adultLeft - 5000);
     // A school tablet is nobody's family: the chooser shows no pictures after a student leaves.
     const chooser = answerOf<{ children: unknown[] }>(
       await chooserLoader(await routeArgs(services, "/quien-lee", { cookie })),
@@ -628,7 +586,7 @@ describe.each(DATABASE_KINDS)("closing a class deletes all its students with not
     await sql`insert into unlocked_chapters (user_id, chapter_id) select s.user_id, c.id from class_students s, chapters c where s.class_id = ${classId} and c.number in (1, 2)`.execute(
       services.db,
     );
-    expect((await rowsHoldingAny(services.db, ids)).length).toBeGreaterThan(6);
+    expect((await rowsHolding(services.db, ...ids)).length).toBeGreaterThan(6);
     // Confirmation is required; a wrong word deletes nothing.
     expect(statusOf(await classPost(services, teacher.cookie, classId, { intent: "cerrar", confirmar: "si" }))).toBe(
       400,
@@ -636,7 +594,7 @@ describe.each(DATABASE_KINDS)("closing a class deletes all its students with not
     expect(await studentIds(services.db, classId)).toHaveLength(30);
     const closed = await classPost(services, teacher.cookie, classId, { intent: "cerrar", confirmar: "cerrar" });
     expect(answerOf(closed).headers.get("Location")).toBe("/clases?aviso=cerrada");
-    expect(await rowsHoldingAny(services.db, [...ids, classId])).toEqual([]);
+    expect(await rowsHolding(services.db, ...ids, classId)).toEqual([]);
     // The cards are refused; the other class is untouched.
     expect(statusOf(await signInByCard(services, tokens[0]!, "198.51.100.77"))).toBe(404);
     expect(await studentIds(services.db, other)).toHaveLength(1);
@@ -659,7 +617,7 @@ describe.each(DATABASE_KINDS)("closing a class deletes all its students with not
       confirmar: "quitar",
     });
     expect(answerOf(removed).headers.get("Location")).toBe(`/clases/${classId}?aviso=quitado`);
-    expect(await rowsHoldingAny(services.db, [gone!])).toEqual([]);
+    expect(await rowsHolding(services.db, gone!)).toEqual([]);
     expect(await studentIds(services.db, classId)).toEqual([stays]);
   });
 });

@@ -30,6 +30,12 @@ const STATUS_LABELS: Record<ClassComment["status"], string> = {
   hidden: "Ocultado",
 };
 
+/** The teacher's two decisions on a class comment, each offered unless it is already so. */
+const DECISIONS = [
+  { value: "approve", label: "Aprobar", style: "btn-success", unless: "visible" },
+  { value: "hide", label: "Ocultar", style: "btn-outline-secondary", unless: "hidden" },
+] as const;
+
 /** /clases/<id>: roster, cards, the class board, the class's discussion and closing the class. */
 export function ClassPage({ id, name, consentedAt, consentByEmail, students, board, comments, notice }: Props) {
   const result = useActionData<ClassActionResult>();
@@ -204,28 +210,18 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
               <Form method="post" className="d-flex gap-2">
                 <input type="hidden" name="intent" value="moderar" />
                 <input type="hidden" name="commentId" value={comment.id} />
-                {comment.status !== "visible" && (
+                {DECISIONS.filter((decision) => decision.unless !== comment.status).map((decision) => (
                   <button
+                    key={decision.value}
                     type="submit"
                     name="decision"
-                    value="approve"
-                    className="btn btn-success btn-sm"
+                    value={decision.value}
+                    className={`btn btn-sm ${decision.style}`}
                     disabled={busy}
                   >
-                    Aprobar
+                    {decision.label}
                   </button>
-                )}
-                {comment.status !== "hidden" && (
-                  <button
-                    type="submit"
-                    name="decision"
-                    value="hide"
-                    className="btn btn-outline-secondary btn-sm"
-                    disabled={busy}
-                  >
-                    Ocultar
-                  </button>
-                )}
+                ))}
               </Form>
             </li>
           ))}

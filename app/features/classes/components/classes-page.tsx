@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { ConsentCheck } from "../../../ui/consent-check.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { CLASS_CONSENT_TEXT } from "../class-messages.ts";
 
@@ -77,28 +78,12 @@ export function ClassesPage({
                 />
               )}
             </FormField>
-            <p id="class-consent-text" className="small border rounded p-2">
-              {CLASS_CONSENT_TEXT}
-            </p>
-            <div className="form-check mb-3">
-              <input
-                className={`form-check-input${errors.consent ? " is-invalid" : ""}`}
-                type="checkbox"
-                name="consent"
-                value="si"
-                id="class-consent"
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={`class-consent-text${errors.consent ? " class-consent-error" : ""}`}
-              />
-              <label className="form-check-label" htmlFor="class-consent">
-                La escuela o las familias autorizaron el uso del sitio en esta clase
-              </label>
-              {errors.consent && (
-                <div id="class-consent-error" className="invalid-feedback d-block">
-                  {errors.consent}
-                </div>
-              )}
-            </div>
+            <ConsentCheck
+              id="class-consent"
+              text={CLASS_CONSENT_TEXT}
+              label="La escuela o las familias autorizaron el uso del sitio en esta clase"
+              error={errors.consent}
+            />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Crear la clase
             </button>
