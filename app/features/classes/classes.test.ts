@@ -36,12 +36,12 @@ const PUBLIC_CHAPTER = "/salida-a-tzintzuntzan";
 /** Thirty apodos a teacher might paste (one per line). */
 const ROSTER_30 = Array.from({ length: 30 }, (_, index) => `Lector Estrella ${index + 10}`);
 
+async function classesPost(services: TestServices, cookie: string | undefined, form: Record<string, string>) {
+  return settle(async () => classesAction(await routeArgs(services, "/clases", { method: "POST", cookie, form })));
+}
+
 async function newClass(services: TestServices, cookie: string, name = "4.º B, Escuela Benito Juárez") {
-  const answer = await settle(async () =>
-    classesAction(
-      await routeArgs(services, "/clases", { method: "POST", cookie, form: { intent: "crear", name, consent: "si" } }),
-    ),
-  );
+  const answer = await classesPost(services, cookie, { intent: "crear", name, consent: "si" });
   const location = answerOf(answer).headers.get("Location") ?? "";
   expect(location).toMatch(/^\/clases\/[^/?]+\?aviso=creada$/);
   return location.split("/")[2]!.split("?")[0]!;
@@ -208,15 +208,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
       [{ name: "  ", consent: "si" }, "name", CLASS_MESSAGES.nameRequired],
     ] as const) {
       const answer = answerOf<{ fieldErrors: Record<string, string> }>(
-        await settle(async () =>
-          classesAction(
-            await routeArgs(services, "/clases", {
-              method: "POST",
-              cookie: teacher.cookie,
-              form: { intent: "crear", ...form },
-            }),
-          ),
-        ),
+        await classesPost(services, teacher.cookie, { intent: "crear", ...form }),
       );
       expect(answer.status).toBe(400);
       expect(answer.body.fieldErrors[field]).toBe(message);
@@ -230,17 +222,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
       guardianEmail: email("tutor"),
     });
     expect(
-      statusOf(
-        await settle(async () =>
-          classesAction(
-            await routeArgs(services, "/clases", {
-              method: "POST",
-              cookie: young.cookie,
-              form: { intent: "crear", name: "Mi clase", consent: "si" },
-            }),
-          ),
-        ),
-      ),
+      statusOf(await classesPost(services, young.cookie, { intent: "crear", name: "Mi clase", consent: "si" })),
     ).toBe(403);
   });
 
@@ -523,19 +505,9 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
         await settle(async () => classesLoader(await routeArgs(services, "/clases", { cookie: studentCookie }))),
       ),
     ).toBe(403);
-    expect(
-      statusOf(
-        await settle(async () =>
-          classesAction(
-            await routeArgs(services, "/clases", {
-              method: "POST",
-              cookie: studentCookie,
-              form: { intent: "crear", name: "Mía", consent: "si" },
-            }),
-          ),
-        ),
-      ),
-    ).toBe(403);
+    expect(statusOf(await classesPost(services, studentCookie, { intent: "crear", name: "Mía", consent: "si" }))).toBe(
+      403,
+    );
     for (const path of [
       "/clases",
       `/clases/${classId}`,
