@@ -16,7 +16,9 @@ const SLIDE_EVERY_SECONDS = 60;
  * their session STUDENT_IDLE_SECONDS ahead. The end is the session row's own `expiresAt`, so
  * better-auth itself refuses the session once it has passed, on every instance.
  */
-export const studentSessionMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
+export const studentSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  // A visitor's request (no session cookie) asks nothing of better-auth here.
+  if (!request.headers.get("Cookie")?.includes("session_token")) return;
   const record = await getSessionRecord(context);
   if (!record) return;
   const now = Date.now();
