@@ -1,6 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
-import { isChildReader } from "../features/families/child-readers.server.ts";
+import { childReaderKind } from "../features/families/child-readers.server.ts";
+import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { services } from "./context.server.ts";
@@ -16,7 +17,7 @@ export type SessionRecord = { id: string; expiresAt: Date };
 const sessionRecordContext = createContext<() => Promise<SessionRecord | null>>();
 
 /** The signed-in reader's profile and role, as several loaders of one request ask for them. */
-type ReaderFacts = { profile: Profile | null; isAdmin: boolean; isChildReader: boolean };
+type ReaderFacts = { profile: Profile | null; isAdmin: boolean; childReader: ChildReaderKind | null };
 const readerContext = createContext<() => Promise<ReaderFacts | null>>();
 
 /**
@@ -46,9 +47,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       const [profile, admin, child] = await Promise.all([
         getProfile(db, user.id),
         isAdmin(db, user.id),
-        isChildReader(db, user.id),
+        childReaderKind(db, user.id),
       ]);
-      return { profile, isAdmin: admin, isChildReader: child };
+      return { profile, isAdmin: admin, childReader: child };
     });
   // A form's action may change them before the loaders run in the same request: only a read
   // (GET, HEAD) keeps the first answer.
@@ -65,7 +66,11 @@ export const getSessionRecord = (context: Context) => context.get(sessionRecordC
 export const getReaderProfile = async (context: Context) => (await context.get(readerContext)())?.profile ?? null;
 
 /** Whether the signed-in reader is a family's child reader (false for a visitor). */
-export const readerIsChild = async (context: Context) => (await context.get(readerContext)())?.isChildReader ?? false;
+export const readerIsChild = async (context: Context) => Boolean((await context.get(readerContext)())?.childReader);
+
+/** Whether the signed-in reader is a class's student (a child reader on a shared device). */
+export const readerIsStudent = async (context: Context) =>
+  (await context.get(readerContext)())?.childReader === "class";
 
 /** Whether the signed-in reader is an admin (false for a visitor). */
 export const readerIsAdmin = async (context: Context) => (await context.get(readerContext)())?.isAdmin ?? false;

@@ -38,6 +38,8 @@ async function cardSignIn(page: Page, card: string, apodo: string) {
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/pasaporte$/);
   await expect(page.getByTestId("navbar-user")).toHaveText(apodo);
+  // A school tablet has no family chooser to switch to.
+  await expect(page.getByRole("link", { name: "Cambiar de lector" })).toHaveCount(0);
 }
 
 test("a class of 30 from a pasted list; its card sheet prints on 3 A4 pages; 30 card sign-ins from one address; the board shows unlocks", async ({

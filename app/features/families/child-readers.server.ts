@@ -219,6 +219,12 @@ export async function childReaderById(db: Db, userId: string): Promise<ChildRead
   return (await childColumns(db).where("c.user_id", "=", userId).executeTakeFirst()) ?? null;
 }
 
+/** 'family' for a family's child, 'class' for a class's student, null for any other account. */
+export async function childReaderKind(db: Db, userId: string): Promise<ChildReaderKind | null> {
+  const row = await db.selectFrom("child_readers").select("kind").where("user_id", "=", userId).executeTakeFirst();
+  return row?.kind ?? null;
+}
+
 export async function isChildReader(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom("child_readers").select("user_id").where("user_id", "=", userId).executeTakeFirst();
   return Boolean(row);

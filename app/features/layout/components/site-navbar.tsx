@@ -5,7 +5,7 @@ import { MarigoldShapes } from "../../../ui/marigold.tsx";
 import { NAV_LINKS, type Section } from "../sections.ts";
 
 /** `childReader`: a child of a family (issue 22), who has no profile page but a reader chooser. */
-export type NavUser = { displayName: string; email: string; childReader?: boolean };
+export type NavUser = { displayName: string; email: string; childReader?: boolean; student?: boolean };
 
 type Props = {
   activeSection: Section;
@@ -91,7 +91,7 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
                 </Link>
               </li>
             )}
-            {user?.childReader && (
+            {user?.childReader && !user.student && (
               <li className="nav-item">
                 <Link to="/quien-lee" className="nav-link">
                   Cambiar de lector
