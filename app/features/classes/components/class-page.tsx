@@ -41,7 +41,8 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
   const result = useActionData<ClassActionResult>();
   const busy = useNavigation().state !== "idle";
   const rosterErrors = result?.intent === "anadir" ? result : undefined;
-  const rosterError = rosterErrors?.formError;
+  // Refused lines are listed beside the field (the list says it all); other refusals go under it.
+  const rosterError = rosterErrors?.lineErrors?.length ? undefined : rosterErrors?.formError;
   return (
     <div className="container py-4">
       <p>
@@ -72,9 +73,9 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
               Imprimir las tarjetas de la clase
             </Link>
           </p>
-          <ul className="list-group mb-3">
+          <ul className="list-unstyled mb-3">
             {students.map((student) => (
-              <li key={student.id} className="list-group-item" data-testid="class-student">
+              <li key={student.id} className="class-roster-item" data-testid="class-student">
                 <div className="d-flex flex-wrap align-items-center gap-2">
                   <img src={student.pictureSrc} alt="" width="40" height="40" />
                   <span className="fw-bold me-auto">{student.apodo}</span>
@@ -145,20 +146,19 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
           <strong>Todavía no empiezan:</strong> {board.notStarted.join(", ")}
         </p>
       )}
+      {board.rows.length === 0 && <p>Cuando añadas estudiantes, aquí verás qué capítulos desbloquea cada quien.</p>}
       {board.rows.length > 0 && (
         <div
-          className="table-responsive"
+          className="class-board-scroll"
           tabIndex={0}
           role="region"
           aria-label="Capítulos desbloqueados por estudiante"
         >
-          <table className="table table-sm table-bordered text-center align-middle" data-testid="class-board">
+          <table className="class-board" data-testid="class-board">
             <caption>Capítulos desbloqueados por cada estudiante (✓: lo desbloqueó con su código).</caption>
             <thead>
               <tr>
-                <th scope="col" className="text-start">
-                  Estudiante
-                </th>
+                <th scope="col">Estudiante</th>
                 {board.chapters.map((chapter) => (
                   <th scope="col" key={chapter.id} title={chapter.title}>
                     <abbr title={chapter.title}>{chapter.number ?? "★"}</abbr>
@@ -170,9 +170,7 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
             <tbody>
               {board.rows.map((row) => (
                 <tr key={row.id}>
-                  <th scope="row" className="text-start">
-                    {row.apodo}
-                  </th>
+                  <th scope="row">{row.apodo}</th>
                   {board.chapters.map((chapter) => (
                     <td key={chapter.id}>
                       {row.unlocked.includes(chapter.id) ? (
@@ -199,12 +197,12 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
       {comments.length === 0 ? (
         <p>Nadie de la clase ha comentado todavía.</p>
       ) : (
-        <ul className="list-group mb-3">
+        <ul className="list-unstyled mb-3">
           {comments.map((comment) => (
-            <li key={comment.id} className="list-group-item" data-testid="class-comment">
+            <li key={comment.id} className="card card-body mb-2" data-testid="class-comment">
               <p className="mb-1">
                 <strong>{comment.apodo}</strong> en «{comment.chapterTitle}» ·{" "}
-                <span className="badge text-bg-light border">{STATUS_LABELS[comment.status]}</span>
+                <span className="badge text-bg-secondary">{STATUS_LABELS[comment.status]}</span>
               </p>
               <p className="mb-2">{comment.text}</p>
               <Form method="post" className="d-flex gap-2">
