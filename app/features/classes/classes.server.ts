@@ -170,3 +170,29 @@ export async function commentAudiencesOf(db: Db, userId: string | null): Promise
   const moderate = rows.filter((row) => !row.member).map((row) => row.id);
   return { postTo, see: rows.map((row) => row.id), moderate };
 }
+
+/** A teacher's classes as 'Descargar mis datos' lists them: each class's record and its students. */
+export async function classesForExport(db: Db, teacherId: string) {
+  const classes = await db
+    .selectFrom("classes")
+    .select(["id", "name", "consent_by_email", "consent_text", "consented_at", "created_at"])
+    .where("teacher_id", "=", teacherId)
+    .orderBy("created_at")
+    .execute();
+  const students = classes.length
+    ? await db
+        .selectFrom("class_students")
+        .select(["class_id", "user_id"])
+        .where(
+          "class_id",
+          "in",
+          classes.map((row) => row.id),
+        )
+        .orderBy("created_at")
+        .execute()
+    : [];
+  return classes.map((row) => ({
+    ...row,
+    studentIds: students.filter((student) => student.class_id === row.id).map((student) => student.user_id),
+  }));
+}

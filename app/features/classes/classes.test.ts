@@ -7,6 +7,7 @@ import { loader as csvLoader } from "../../routes/clases.$clase.tablero[.]csv.ts
 import { action as entryAction } from "../../routes/entrar.$token.tsx";
 import { action as chapterAction, loader as chapterLoader } from "../../routes/chapter.tsx";
 import { loader as chooserLoader } from "../../routes/quien-lee.tsx";
+import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { childReaderMiddleware } from "../../composition/family-session.server.ts";
 import { STUDENT_IDLE_SECONDS, studentSessionMiddleware } from "../../composition/class-session.server.ts";
 import { listChildReaders } from "../families/child-readers.server.ts";
@@ -26,7 +27,7 @@ import {
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 import { DATABASE_KINDS, ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { CLASS_MESSAGES } from "./class-messages.ts";
+import { CLASS_CONSENT_TEXT, CLASS_MESSAGES } from "./class-messages.ts";
 import { MAX_STUDENTS_PER_CLASS } from "./roster.ts";
 
 let serial = 0;
@@ -347,6 +348,22 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
     const text = await csv.text();
     expect(text.split("\r\n")[1]).toMatch(/^"Colibrí Veloz","sí","sí",.*"2"$/);
     expect(text).toContain('"Quetzal Noble"');
+  });
+
+  it("'Descargar mis datos' of a teacher lists their classes, the consent record and the students' data", async () => {
+    const teacher = await signUpReader(services, email("exporta"));
+    const classId = await newClass(services, teacher.cookie, "6.º C");
+    await classPost(services, teacher.cookie, classId, { intent: "anadir", roster: "Armadillo Feliz" });
+    const response = (await exportLoader(
+      await routeArgs(services, "/tu-perfil/mis-datos", { cookie: teacher.cookie }),
+    )) as Response;
+    const exported = (await response.json()) as {
+      tusClases: { nombre: string; autorizacion: { texto: string }; estudiantes: unknown[] }[];
+    };
+    expect(exported.tusClases).toHaveLength(1);
+    expect(exported.tusClases[0]).toMatchObject({ nombre: "6.º C", autorizacion: { texto: CLASS_CONSENT_TEXT } });
+    expect(exported.tusClases[0]!.estudiantes).toHaveLength(1);
+    expect(JSON.stringify(exported.tusClases[0]!.estudiantes)).toContain("Armadillo Feliz");
   });
 
   it("class comments: only the class and its teacher see them, after the teacher approves; another class never does", async () => {
