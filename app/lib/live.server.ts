@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { DatabaseHandle, Db } from "./db.server.ts";
+import { TOPIC_PATTERN } from "./live-topic.ts";
+
+export { TOPIC_PATTERN };
 
 const CHANNEL = "live_updates";
-export const TOPIC_PATTERN = /^[a-z0-9][a-z0-9:_-]{0,99}$/;
 /**
  * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. A message with data beyond this
  * goes out as the bare topic instead, and pages reload their data as they did before events
