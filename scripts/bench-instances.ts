@@ -144,8 +144,19 @@ function openReader(proxyIndex: number, onChange: (reader: Reader, text: string)
   });
 }
 
+/**
+ * The Node flags a checkout's `npm start` runs with (package.json), so that each checkout's
+ * instances run as that checkout ships them (the image and the service unit carry the same).
+ */
+function nodeFlagsOf(dir: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  return (scripts.start ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
 function startInstance(dir: string, port: number, databaseUrl: string, secret: string) {
-  const child = spawn(process.execPath, [join(dir, "server/main.ts")], {
+  const child = spawn(process.execPath, [...nodeFlagsOf(dir), join(dir, "server/main.ts")], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -201,6 +212,11 @@ type Night = {
   missed: number;
   /** CPU the instances used (summed) per comment, from posting until every reader had it. */
   cpuMsPerComment: number;
+  /** The same for the Caddy processes, and for this benchmark's own readers (one process). */
+  proxyCpuMsPerComment: number;
+  readersCpuMsPerComment: number;
+  /** Each instance's own time to hand a change to all its streams (mean, ms; NaN before the metric existed). */
+  instanceFanOutMs: number[];
   pageRps: number;
   pageP99: number;
   pageErrors: number;
@@ -234,12 +250,14 @@ async function night(dir: string): Promise<Night> {
       });
       return child;
     });
-    for (const [index, port] of proxyPorts.entries()) started.push(startProxy(workDir, index, port));
+    const proxies = proxyPorts.map((port, index) => startProxy(workDir, index, port));
+    started.push(...proxies);
     await Promise.all(instancePorts.map((port) => waitFor(`http://127.0.0.1:${port}/readyz`)));
     await sleep(2500); // Caddy's first health checks
     await Promise.all(proxyPorts.map((port) => waitFor(`http://localhost:${port}/readyz`)));
     const idleRss = instances.map((child) => rssOf(child.pid!));
-    console.log(`${INSTANCES} instances on PostgreSQL behind Caddy; idle RSS ${list(idleRss.map(mib))} MiB`);
+    const flags = nodeFlagsOf(dir).join(" ") || "no Node flags";
+    console.log(`${INSTANCES} instances on PostgreSQL behind Caddy (${flags}); idle RSS ${list(idleRss.map(mib))} MiB`);
 
     // The commenter: a reader signed up through the proxy, posting on the first instance.
     const cookie = await signUpBenchReader(siteUrl, `bench-${databaseName}@example.com`);
@@ -305,6 +323,9 @@ async function night(dir: string): Promise<Night> {
     let missed = 0;
     let cpuMs = 0;
     const instancesCpuMs = () => instances.reduce((sum, child) => sum + cpuMsOf(child.pid!), 0);
+    const proxiesCpuMs = () => proxies.reduce((sum, child) => sum + cpuMsOf(child.pid!), 0);
+    let proxyCpuMs = 0;
+    let readersCpuMs = 0;
     for (let round = 1; round <= COMMENTS; round++) {
       for (const reader of opened) reader.arrivedAt = null;
       waiting = READERS;
@@ -312,6 +333,8 @@ async function night(dir: string): Promise<Night> {
       text = `Noche de muertos ${round} ${Date.now().toString(36)}`;
       notifiedAt = 0;
       const cpuBefore = instancesCpuMs();
+      const proxyCpuBefore = proxiesCpuMs();
+      const readersCpuBefore = cpuMsOf(process.pid);
       postedAt = performance.now();
       const response = await fetch(`http://127.0.0.1:${instancePorts[0]}${chapterPath}.data`, {
         method: "POST",
@@ -329,6 +352,8 @@ async function night(dir: string): Promise<Night> {
       await Promise.race([done, new Promise((limit) => (timer = setTimeout(limit, ROUND_LIMIT_MS)))]);
       clearTimeout(timer);
       cpuMs += instancesCpuMs() - cpuBefore;
+      proxyCpuMs += proxiesCpuMs() - proxyCpuBefore;
+      readersCpuMs += cpuMsOf(process.pid) - readersCpuBefore;
       const times = opened.flatMap((reader) => (reader.arrivedAt === null ? [] : [reader.arrivedAt]));
       missed += READERS - times.length;
       arrivals.push(...times);
@@ -345,6 +370,14 @@ async function night(dir: string): Promise<Night> {
 
     pageRun?.stop();
     await pagesDone;
+    const instanceFanOutMs = await Promise.all(
+      instancePorts.map(
+        async (port) =>
+          ((await gauge(port, "site_live_fanout_seconds_sum")) /
+            (await gauge(port, "site_live_fanout_seconds_count"))) *
+          1000,
+      ),
+    );
     clearInterval(sampler);
     const pageErrors = pages ? pages.errors + pages.non2xx + pages.timeouts : 0;
     const figures: Night = {
@@ -354,6 +387,9 @@ async function night(dir: string): Promise<Night> {
       fanOutMs: percentile(fanOutTimes, 50),
       missed,
       cpuMsPerComment: cpuMs / COMMENTS,
+      proxyCpuMsPerComment: proxyCpuMs / COMMENTS,
+      readersCpuMsPerComment: readersCpuMs / COMMENTS,
+      instanceFanOutMs,
       pageRps: pages?.requests.average ?? 0,
       pageP99: pages?.latency.p99 ?? 0,
       pageErrors,
@@ -368,8 +404,9 @@ async function night(dir: string): Promise<Night> {
       );
     }
     console.log(
-      `instances' CPU per comment (summed, posting to last reader${pages ? ", pages included" : ""}): ${figures.cpuMsPerComment.toFixed(0)} ms`,
+      `CPU per comment, posting to last reader${pages ? " (pages included)" : ""}: instances ${figures.cpuMsPerComment.toFixed(0)} ms (summed), Caddy ${figures.proxyCpuMsPerComment.toFixed(0)} ms, the benchmark's readers ${figures.readersCpuMsPerComment.toFixed(0)} ms`,
     );
+    console.log(`each instance's own hand-out of a change to its streams (mean): ${list(instanceFanOutMs, 1)} ms`);
     console.log(`peak RSS per instance: ${list(figures.peakMiB)} MiB`);
     return figures;
   } finally {
@@ -407,6 +444,8 @@ if (nights.length > 1) {
     ["comment on every reader p99 (ms)", before.commentP99, after.commentP99],
     ["posting, to the notification (ms, p50 of rounds)", before.postToNotifyMs, after.postToNotifyMs],
     ["fan-out, notification to last reader (ms, p50 of rounds)", before.fanOutMs, after.fanOutMs],
+    ["instances' CPU per comment (ms, summed)", before.cpuMsPerComment, after.cpuMsPerComment],
+    ["Caddy's CPU per comment (ms)", before.proxyCpuMsPerComment, after.proxyCpuMsPerComment],
     [
       "memory per live connection (KiB, mean of instances)",
       mean(before.kibPerConnection),

@@ -82,6 +82,19 @@ describe("the production server's live feed", () => {
     expect(server.feed.streams()).toBe(0);
   });
 
+  it("times each change's hand-out to every stream (the instance's share of a comment's way)", async () => {
+    server = await startLiveFeedServer(services);
+    const handedOut = async () =>
+      Number(/^site_live_fanout_seconds_count (\d+)$/m.exec(await services.metrics.text())?.[1] ?? 0);
+    const before = await handedOut();
+    const stream = await openLiveStream(server.origin, "/api/live?topic=characters");
+    await expect.poll(() => stream.events().length).toBe(1);
+    await services.live.publish("characters");
+    await expect.poll(() => stream.events().length).toBe(2);
+    expect(await handedOut()).toBe(before + 1);
+    stream.close();
+  });
+
   it("pings every open stream from one timer, so proxies keep them open", async () => {
     server = await startLiveFeedServer(services, { pingMs: 50 });
     const streams = [

@@ -67,8 +67,11 @@ export type LiveHub = {
   close(): Promise<void>;
 };
 
-/** What the metrics count: changes announced here, and changes heard with how many readers' streams got them. */
-export type LiveCounts = { published(): void; heard(listeners: number): void };
+/**
+ * What the metrics count: changes announced here, and changes heard with how many readers'
+ * streams got them and how long handing it to all of them took.
+ */
+export type LiveCounts = { published(): void; heard(listeners: number, seconds: number): void };
 
 /** The NOTIFY payload for a change: the bare topic, or topic and data as JSON when they fit. */
 export function livePayload(topic: string, data?: unknown): string {
@@ -161,8 +164,9 @@ export async function createLiveHub(
       kept.push({ id, topic, message, at: now() });
       keptBytes += message.length;
       if (kept.length > keepEvents || keptBytes > keepBytes) forgetOld();
+      const started = performance.now();
+      const readers = byTopic.get(topic)?.size ?? 0;
       const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
-      counts?.heard(byTopic.get(topic)?.size ?? 0);
       for (const listener of listeners) {
         try {
           listener(topic, message, id);
@@ -170,6 +174,7 @@ export async function createLiveHub(
           // one broken stream must not stop the others
         }
       }
+      counts?.heard(readers, (performance.now() - started) / 1000);
     },
     forgetAll,
   );
