@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import type { ChildReaderKind } from "../../lib/db-schema.ts";
+import { hashSecret, verifySecret } from "../../lib/password-hashing.server.ts";
 import { hitRateLimit, rateLimitReached, type RateLimitRule } from "../../lib/rate-limit.server.ts";
 import { childBirthYearOptions, type FamilyAgeRule } from "./child-age.ts";
 import { CONSENT_TEXT, FAMILY_MESSAGES } from "./family-messages.ts";
@@ -94,7 +94,7 @@ export async function addChildReader(
 ): Promise<{ ok: true; childId: string } | { ok: false; status: 400 | 409; errors: FieldErrors; form?: string }> {
   const checked = checkChildFields(input, rule, now);
   if (Object.keys(checked.errors).length) return { ok: false, status: 400, errors: checked.errors };
-  const pinHash = await hashPassword(checked.pin);
+  const pinHash = await hashSecret(checked.pin);
   const id = randomUUID();
   return db.transaction().execute(async (trx) => {
     // Locked per adult, so two tabs adding at once cannot pass the family limit together.
@@ -234,7 +234,7 @@ export async function isChildReader(db: Db, userId: string): Promise<boolean> {
 export async function setChildPin(db: Db, guardianId: string, childId: string, pin: string): Promise<boolean> {
   const result = await db
     .updateTable("child_readers")
-    .set({ pin_hash: await hashPassword(pin) })
+    .set({ pin_hash: await hashSecret(pin) })
     .where("guardian_id", "=", guardianId)
     .where("user_id", "=", childId)
     .where("kind", "=", "family")
@@ -265,7 +265,7 @@ export async function checkChildPin(
   const row = await db.selectFrom("child_readers").select("pin_hash").where("user_id", "=", childId).executeTakeFirst();
   const matches =
     row?.pin_hash && typeof pin === "string" && PIN.test(pin)
-      ? await verifyPassword({ hash: row.pin_hash, password: pin })
+      ? await verifySecret({ hash: row.pin_hash, password: pin })
       : false;
   if (matches) {
     await sql`delete from rate_limits where key = ${keys.perChild}`.execute(db);
