@@ -79,6 +79,8 @@ export default tseslint.config(
       "test-results-*/",
       "playwright-report/",
       "public/",
+      // Other checkouts built beside this one for side-by-side benchmarks (--baseline).
+      ".bench/",
     ],
   },
   ...tseslint.configs.recommended,

@@ -15,6 +15,8 @@ export default defineConfig({
     env: { DATA_DIR_LOCK_STALE_MS: "2000" },
     // Migrated (and seeded) database templates, built once per run and copied per test database.
     globalSetup: ["tests/support/global-setup.ts"],
+    // Passwords and PINs hashed at test cost in the workers (docs/decisions/040).
+    setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are ~100 MB each: keep parallelism modest on 2-core machines.

@@ -25,6 +25,7 @@ import { originCheckMiddleware, servicesMiddleware } from "./composition/context
 import { rootData } from "./composition/root-data.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
 import { childReaderMiddleware } from "./composition/family-session.server.ts";
+import { studentSessionMiddleware } from "./composition/class-session.server.ts";
 import { ageStepMiddleware, sessionMiddleware } from "./composition/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
@@ -40,6 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
   ageStepMiddleware,
   childReaderMiddleware,
+  studentSessionMiddleware,
 ];
 
 export const loader = ({ request, url, context }: Route.LoaderArgs) => rootData(request, url, context);

@@ -31,6 +31,11 @@ export default [
   route("familia", "routes/familia.tsx"),
   route("familia/:lector", "routes/familia.$lector.tsx"),
   route("familia/:lector/tarjeta", "routes/familia.$lector.tarjeta.tsx"),
+  // Classrooms (issue 23, decision 036): a teacher's classes, card sheet, board as CSV.
+  route("clases", "routes/clases.tsx"),
+  route("clases/:clase", "routes/clases.$clase.tsx"),
+  route("clases/:clase/tarjetas", "routes/clases.$clase.tarjetas.tsx"),
+  route("clases/:clase/tablero.csv", "routes/clases.$clase.tablero[.]csv.ts"),
   // A family's device: a child picks their picture and types their PIN.
   route("quien-lee", "routes/quien-lee.tsx"),
   // A reader's clan on its own (a child reader has no /tu-perfil).

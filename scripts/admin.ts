@@ -20,16 +20,9 @@ import { describePostgresUrl, openDatabase, pgdataPath, type DatabaseHandle } fr
 import { isDirectoryLocked } from "../app/lib/directory-lock.server.ts";
 import { applyMigrations, readMigrationsFromDir } from "../app/lib/migrate.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
-
-restrictNewFilesToOwner();
+import { runAsProcess, type Command } from "./command-line.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const args = process.argv.slice(2);
-const command = parseAdminCommand(args);
-if ("error" in command) {
-  console.error(command.error);
-  process.exit(2);
-}
 
 async function runDirect(database: DatabaseHandle, adminCommand: AdminCommand): Promise<AdminCommandResult> {
   try {
@@ -41,35 +34,47 @@ async function runDirect(database: DatabaseHandle, adminCommand: AdminCommand): 
   }
 }
 
-let result: AdminCommandResult;
-try {
-  if (process.env.DATABASE_URL) {
-    console.error(`Base de datos: PostgreSQL en ${describePostgresUrl(process.env.DATABASE_URL)} (DATABASE_URL)`);
-    result = await runDirect(await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL }), command);
-  } else {
-    const dataDir = resolve(process.env.DATA_DIR || "./data");
-    if (!existsSync(pgdataPath(dataDir))) {
-      console.error(
-        `No hay ninguna base de datos en ${dataDir}. Si el sitio usa PostgreSQL, exporta su DATABASE_URL; ` +
-          `si guarda sus datos en otra carpeta, su DATA_DIR. No se ha creado nada.`,
-      );
-      process.exit(1);
-    }
-    console.error(`Base de datos: la integrada en ${dataDir} (DATA_DIR)`);
-    const socketPath = controlSocketPath(dataDir);
-    const asked =
-      existsSync(socketPath) && (await isDirectoryLocked(dataDir))
-        ? await askControlSocket(socketPath, args).catch((error: NodeJS.ErrnoException) => {
-            // A server killed a moment ago: its lock is not stale yet, but nobody answers.
-            if (error.code === "ECONNREFUSED" || error.code === "ENOENT") return null;
-            throw error;
-          })
-        : null;
-    result = asked ?? (await runDirect(await openDatabase({ kind: "pglite", dataDir }), command));
+export const adminCommandLine: Command = async ({ args, env, cwd, output }) => {
+  const command = parseAdminCommand(args);
+  if ("error" in command) {
+    output.err(command.error);
+    return 2;
   }
-} catch (error) {
-  console.error(`No se pudo completar la orden: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  let result: AdminCommandResult;
+  try {
+    if (env.DATABASE_URL) {
+      output.err(`Base de datos: PostgreSQL en ${describePostgresUrl(env.DATABASE_URL)} (DATABASE_URL)`);
+      result = await runDirect(await openDatabase({ kind: "postgres", url: env.DATABASE_URL }), command);
+    } else {
+      const dataDir = resolve(cwd, env.DATA_DIR || "./data");
+      if (!existsSync(pgdataPath(dataDir))) {
+        output.err(
+          `No hay ninguna base de datos en ${dataDir}. Si el sitio usa PostgreSQL, exporta su DATABASE_URL; ` +
+            `si guarda sus datos en otra carpeta, su DATA_DIR. No se ha creado nada.`,
+        );
+        return 1;
+      }
+      output.err(`Base de datos: la integrada en ${dataDir} (DATA_DIR)`);
+      const socketPath = controlSocketPath(dataDir);
+      const asked =
+        existsSync(socketPath) && (await isDirectoryLocked(dataDir))
+          ? await askControlSocket(socketPath, args).catch((error: NodeJS.ErrnoException) => {
+              // A server killed a moment ago: its lock is not stale yet, but nobody answers.
+              if (error.code === "ECONNREFUSED" || error.code === "ENOENT") return null;
+              throw error;
+            })
+          : null;
+      result = asked ?? (await runDirect(await openDatabase({ kind: "pglite", dataDir }), command));
+    }
+  } catch (error) {
+    output.err(`No se pudo completar la orden: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  (result.ok ? output.out : output.err)(result.message);
+  return result.ok ? 0 : 1;
+};
+
+if (import.meta.main) {
+  restrictNewFilesToOwner();
+  await runAsProcess(adminCommandLine);
 }
-(result.ok ? console.log : console.error)(result.message);
-process.exit(result.ok ? 0 : 1);

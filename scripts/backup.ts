@@ -11,48 +11,54 @@ import { askControlSocket, controlSocketPath, type ControlResult } from "../app/
 import { openDatabase } from "../app/lib/db.server.ts";
 import { isDirectoryLocked } from "../app/lib/directory-lock.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
+import { runAsProcess, type Command } from "./command-line.ts";
 
-restrictNewFilesToOwner();
-
-const [target, ...rest] = process.argv.slice(2);
-if (!target || rest.length > 0) {
-  console.error("Uso: npm run backup -- <archivo>");
-  process.exit(2);
-}
-if (process.env.DATABASE_URL) {
-  console.error(
-    "Con DATABASE_URL los datos están en un servidor PostgreSQL: haz la copia con pg_dump, por ejemplo\n" +
-      '  pg_dump --format=custom --file=copia.dump "$DATABASE_URL"',
-  );
-  process.exit(2);
-}
-// The server may run in another directory: it gets the path already resolved.
-const file = resolve(target);
-const dataDir = resolve(process.env.DATA_DIR || "./data");
-
-let result: ControlResult | null = null;
-try {
-  const socketPath = controlSocketPath(dataDir);
-  if (existsSync(socketPath) && (await isDirectoryLocked(dataDir))) {
-    result = await askControlSocket(socketPath, ["backup", file]).catch((error: NodeJS.ErrnoException) => {
-      // A server killed a moment ago: its lock is not stale yet, but nobody answers.
-      if (error.code === "ECONNREFUSED" || error.code === "ENOENT") return null;
-      throw error;
-    });
+export const backupCommandLine: Command = async ({ args, env, cwd, output }) => {
+  const [target, ...rest] = args;
+  if (!target || rest.length > 0) {
+    output.err("Uso: npm run backup -- <archivo>");
+    return 2;
   }
-  if (!result) {
-    if (!existsSync(dataDir)) throw new Error(`No hay ninguna base de datos en ${dataDir}.`);
-    const database = await openDatabase({ kind: "pglite", dataDir });
-    try {
-      const { bytes } = await writeBackup(database, file);
-      result = { ok: true, message: backupDoneMessage(file, bytes) };
-    } finally {
-      await database.close();
+  if (env.DATABASE_URL) {
+    output.err(
+      "Con DATABASE_URL los datos están en un servidor PostgreSQL: haz la copia con pg_dump, por ejemplo\n" +
+        '  pg_dump --format=custom --file=copia.dump "$DATABASE_URL"',
+    );
+    return 2;
+  }
+  // The server may run in another directory: it gets the path already resolved.
+  const file = resolve(cwd, target);
+  const dataDir = resolve(cwd, env.DATA_DIR || "./data");
+
+  let result: ControlResult | null = null;
+  try {
+    const socketPath = controlSocketPath(dataDir);
+    if (existsSync(socketPath) && (await isDirectoryLocked(dataDir))) {
+      result = await askControlSocket(socketPath, ["backup", file]).catch((error: NodeJS.ErrnoException) => {
+        // A server killed a moment ago: its lock is not stale yet, but nobody answers.
+        if (error.code === "ECONNREFUSED" || error.code === "ENOENT") return null;
+        throw error;
+      });
     }
+    if (!result) {
+      if (!existsSync(dataDir)) throw new Error(`No hay ninguna base de datos en ${dataDir}.`);
+      const database = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        const { bytes } = await writeBackup(database, file);
+        result = { ok: true, message: backupDoneMessage(file, bytes) };
+      } finally {
+        await database.close();
+      }
+    }
+  } catch (error) {
+    output.err(`No se pudo hacer la copia: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   }
-} catch (error) {
-  console.error(`No se pudo hacer la copia: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  (result.ok ? output.out : output.err)(result.message);
+  return result.ok ? 0 : 1;
+};
+
+if (import.meta.main) {
+  restrictNewFilesToOwner();
+  await runAsProcess(backupCommandLine);
 }
-(result.ok ? console.log : console.error)(result.message);
-process.exit(result.ok ? 0 : 1);

@@ -4,15 +4,22 @@
  * robin, health-checked on /readyz, as compose.yaml runs them), opens R live readers of chapter
  * 1's comments through the proxy, posts C comments on the first instance, and measures:
  *   - the time from posting to the comment's arrival on every reader (p50, p99, last), and
- *     readers who never got it;
+ *     readers who never got it; split into the posting (until PostgreSQL's notification reaches
+ *     a listener of the benchmark's own) and the fan-out (from there to every reader);
  *   - visitors' page loads of the chapter through the proxy while it happens (req/s, p99, errors);
- *   - each instance's RSS, idle and at its peak, and how many readers it held.
+ *   - each instance's RSS: idle, with the readers connected (and so the memory per open live
+ *     connection), and at its peak; and how many readers it held.
  * Fails (exit 1) over the budgets of issue 24: comment p99 ≤ 250 ms, no failure, RSS ≤ 300 MiB.
  * A benchmark, not a test: figures on a shared machine are noisy.
  *
- * Options: --instances N (4), --readers R (10000), --comments C (5), --page-connections N (10).
- * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server; a database of its own is
- * created and dropped), and `caddy`. Ports: BENCH_PORT (5800) and the next 100.
+ * `--baseline DIR` first runs the same night on another checkout with its own build (e.g. main
+ * before a change), then on this one, and prints their ratios: on a shared machine only figures
+ * measured side by side compare. The verdict is this checkout's.
+ *
+ * Options: --instances N (4), --readers R (10000), --comments C (5), --page-connections N (10;
+ * 0: no page load), --baseline DIR. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL
+ * server; a database of its own is created and dropped per night), and `caddy`. Ports: BENCH_PORT
+ * (5800) and the next 100.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -31,6 +38,7 @@ const { values: options } = parseArgs({
     readers: { type: "string", default: "10000" },
     comments: { type: "string", default: "5" },
     "page-connections": { type: "string", default: "10" },
+    baseline: { type: "string" },
   },
 });
 const INSTANCES = Number(options.instances);
@@ -39,11 +47,19 @@ const COMMENTS = Number(options.comments);
 const PAGE_CONNECTIONS = Number(options["page-connections"]);
 const BUDGET = { commentP99Ms: 250, rssMiB: 300 };
 const ROUND_LIMIT_MS = 60_000;
+/** The channel the site's live feed travels on (app/lib/live.server.ts). */
+const LIVE_CHANNEL = "live_updates";
 
 const root = resolve(import.meta.dirname, "..");
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error("set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server");
-if (!existsSync(join(root, "build/server/index.js"))) throw new Error("no build: run npm run build first");
+const checkouts = [
+  ...(options.baseline ? [{ label: "baseline", dir: resolve(options.baseline) }] : []),
+  { label: "this checkout", dir: root },
+];
+for (const { dir } of checkouts) {
+  if (!existsSync(join(dir, "build/server/index.js"))) throw new Error(`${dir} has no build: run npm run build there`);
+}
 
 const base = Number(process.env.BENCH_PORT ?? 5800);
 /**
@@ -60,9 +76,10 @@ const siteUrl = `http://localhost:${proxyPort}`;
 const chapterPath = "/salida-a-tzintzuntzan";
 const topic = "comments:salida-a-tzintzuntzan";
 
-const children: ChildProcess[] = [];
+const children = new Set<ChildProcess>();
 process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));
 const mib = (bytes: number) => bytes / 1024 / 1024;
+const list = (values: number[], digits = 0) => values.map((value) => value.toFixed(digits)).join(", ");
 
 /** Resident memory of a process, from /proc (bytes). */
 function rssOf(pid: number): number {
@@ -70,6 +87,16 @@ function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) * 1024 : 0;
 }
+
+/** CPU time a process has used so far, user and system (ms), from /proc. */
+function cpuMsOf(pid: number): number {
+  if (!existsSync(`/proc/${pid}/stat`)) return 0;
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
 
 async function waitFor(url: string, limitMs = 120_000) {
   const deadline = Date.now() + limitMs;
@@ -117,50 +144,46 @@ function openReader(proxyIndex: number, onChange: (reader: Reader, text: string)
   });
 }
 
-const databaseName = `bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${databaseName}`;
-const workDir = mkdtempSync(join(tmpdir(), "bench-instances-"));
-let failed = false;
-let finishing = false;
-let pageRun: autocannon.Instance | undefined;
+/**
+ * The Node flags a checkout's `npm start` runs with (package.json), so that each checkout's
+ * instances run as that checkout ships them (the image and the service unit carry the same).
+ */
+function nodeFlagsOf(dir: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  return (scripts.start ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
+}
 
-try {
-  const secret = randomBytes(32).toString("hex");
-  const instances = instancePorts.map((port) => {
-    const child = spawn(process.execPath, [join(root, "server/main.ts")], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        METRICS_PORT: String(metricsPort(port)),
-        DATABASE_URL: databaseUrl.href,
-        SITE_URL: siteUrl,
-        AUTH_SECRET: secret,
-        TRUST_PROXY: "1",
-        LIVE_MAX_PER_ADDRESS: String(READERS + 100),
-        LIVE_MAX_CONNECTIONS: String(READERS + 100),
-        RATE_LIMIT_MULTIPLIER: "1000",
-        SMTP_URL: "",
-        LOG_LEVEL: "warn",
-        ASSETS_ARCHIVE_DIR: "off",
-        DRAIN_NOTICE_MS: "0",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    children.push(child);
-    child.once("exit", (code, signal) => {
-      if (!finishing) console.error(`instance on ${port} exited (${code ?? signal})`);
-    });
-    return { port, child };
+function startInstance(dir: string, port: number, databaseUrl: string, secret: string) {
+  const child = spawn(process.execPath, [...nodeFlagsOf(dir), join(dir, "server/main.ts")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort(port)),
+      DATABASE_URL: databaseUrl,
+      SITE_URL: siteUrl,
+      AUTH_SECRET: secret,
+      TRUST_PROXY: "1",
+      LIVE_MAX_PER_ADDRESS: String(READERS + 100),
+      LIVE_MAX_CONNECTIONS: String(READERS + 100),
+      RATE_LIMIT_MULTIPLIER: "1000",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      ASSETS_ARCHIVE_DIR: "off",
+      DRAIN_NOTICE_MS: "0",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  for (const [index, port] of proxyPorts.entries()) {
-    const caddyfile = join(workDir, `Caddyfile-${index}`);
-    writeFileSync(
-      caddyfile,
-      `{
+  children.add(child);
+  return child;
+}
+
+function startProxy(workDir: string, index: number, port: number) {
+  const caddyfile = join(workDir, `Caddyfile-${index}`);
+  writeFileSync(
+    caddyfile,
+    `{
 \tadmin off
 \tauto_https off
 }
@@ -173,124 +196,286 @@ http://localhost:${port} {
 \t}
 }
 `,
-    );
-    children.push(spawn("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], { stdio: "ignore" }));
-  }
-  await Promise.all(instancePorts.map((port) => waitFor(`http://127.0.0.1:${port}/readyz`)));
-  await sleep(2500); // Caddy's first health checks
-  await Promise.all(proxyPorts.map((port) => waitFor(`http://localhost:${port}/readyz`)));
-  const idleRss = instances.map(({ child }) => rssOf(child.pid!));
-  console.log(
-    `${INSTANCES} instances on PostgreSQL behind Caddy; idle RSS ${idleRss.map((bytes) => mib(bytes).toFixed(0)).join(", ")} MiB`,
   );
-
-  // The commenter: a reader signed up through the proxy, posting on the first instance.
-  const cookie = await signUpBenchReader(siteUrl, `bench-${databaseName}@example.com`);
-
-  const peakRss = [...idleRss];
-  const sampler = setInterval(() => {
-    instances.forEach(({ child }, index) => (peakRss[index] = Math.max(peakRss[index]!, rssOf(child.pid!))));
-  }, 250);
-
-  let postedAt = 0;
-  let text = "";
-  let waiting = 0;
-  let allArrived = () => {};
-  const opened: Reader[] = [];
-  const openStarted = performance.now();
-  for (let batch = 0; batch < READERS; batch += 500) {
-    const count = Math.min(500, READERS - batch);
-    opened.push(
-      ...(await Promise.all(
-        Array.from({ length: count }, () =>
-          openReader((batch / 500) % PROXIES, (reader, chunk) => {
-            if (postedAt === 0 || reader.arrivedAt !== null || !chunk.includes(text)) return;
-            reader.arrivedAt = performance.now() - postedAt;
-            if (--waiting === 0) allArrived();
-          }),
-        ),
-      )),
-    );
-  }
-  const held = await Promise.all(instancePorts.map((port) => gauge(port, "site_live_connections")));
-  console.log(
-    `${READERS} readers connected in ${((performance.now() - openStarted) / 1000).toFixed(1)} s; per instance: ${held.join(", ")}`,
-  );
-
-  // Visitors load the chapter through the proxy the whole time the comments are posted.
-  let pages: autocannon.Result | undefined;
-  const pagesDone = new Promise<void>((done) => {
-    pageRun = autocannon(
-      { url: `${siteUrl}${chapterPath}`, connections: PAGE_CONNECTIONS, duration: 3600 },
-      (error, result) => {
-        if (error) console.error(error);
-        pages = result;
-        done();
-      },
-    );
-  });
-
-  const arrivals: number[] = [];
-  let missed = 0;
-  const first = instancePorts[0]!;
-  for (let round = 1; round <= COMMENTS; round++) {
-    for (const reader of opened) reader.arrivedAt = null;
-    waiting = READERS;
-    const done = new Promise<void>((resolveDone) => (allArrived = resolveDone));
-    text = `Noche de muertos ${round} ${Date.now().toString(36)}`;
-    postedAt = performance.now();
-    const response = await fetch(`http://127.0.0.1:${first}${chapterPath}.data`, {
-      method: "POST",
-      headers: {
-        Origin: siteUrl,
-        Cookie: cookie,
-        "X-Forwarded-For": "127.0.0.1",
-        "X-Forwarded-Proto": "http",
-        "X-Forwarded-Host": `localhost:${proxyPort}`,
-      },
-      body: new URLSearchParams({ intent: "comment", text }),
-    });
-    if (!response.ok) throw new Error(`comment refused: ${response.status}`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([done, new Promise((limit) => (timer = setTimeout(limit, ROUND_LIMIT_MS)))]);
-    clearTimeout(timer);
-    const times = opened.flatMap((reader) => (reader.arrivedAt === null ? [] : [reader.arrivedAt]));
-    missed += READERS - times.length;
-    arrivals.push(...times);
-    console.log(
-      `comment ${round}: on every reader p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, last ${Math.max(...times).toFixed(0)} ms; missed ${READERS - times.length}`,
-    );
-    postedAt = 0;
-    await sleep(1000);
-  }
-
-  pageRun?.stop();
-  await pagesDone;
-  const measured = pages!;
-  clearInterval(sampler);
-  for (const reader of opened) reader.close();
-
-  const p99 = percentile(arrivals, 99);
-  const pageErrors = measured.errors + measured.non2xx + measured.timeouts;
-  const worstRss = Math.max(...peakRss.map(mib));
-  console.log(
-    `pages through the proxy with ${READERS} readers open: ${measured.requests.average.toFixed(0)} req/s, p99 ${measured.latency.p99} ms, errors ${pageErrors}`,
-  );
-  console.log(`peak RSS per instance: ${peakRss.map((bytes) => mib(bytes).toFixed(0)).join(", ")} MiB`);
-  const verdicts = [
-    [p99 <= BUDGET.commentP99Ms, `comment on every reader p99 ${p99.toFixed(0)} ms (budget ${BUDGET.commentP99Ms})`],
-    [missed === 0, `readers who missed a comment: ${missed}`],
-    [pageErrors === 0, `failed page loads: ${pageErrors}`],
-    [worstRss <= BUDGET.rssMiB, `largest RSS ${worstRss.toFixed(0)} MiB (budget ${BUDGET.rssMiB})`],
-  ] as const;
-  for (const [ok, line] of verdicts) console.log(`${ok ? "✔" : "✖"} ${line}`);
-  failed = verdicts.some(([ok]) => !ok);
-} finally {
-  finishing = true;
-  for (const child of children.reverse()) child.kill("SIGTERM");
-  await sleep(1500);
-  await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
-  await admin.end();
-  rmSync(workDir, { recursive: true, force: true });
+  const child = spawn("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], { stdio: "ignore" });
+  children.add(child);
+  return child;
 }
-process.exit(failed ? 1 : 0);
+
+type Night = {
+  commentP50: number;
+  commentP99: number;
+  /** From posting until the notification reached the benchmark's own LISTEN (p50 of the rounds). */
+  postToNotifyMs: number;
+  /** From that notification to the last reader (p50 of the rounds). */
+  fanOutMs: number;
+  missed: number;
+  /** CPU the instances used (summed) per comment, from posting until every reader had it. */
+  cpuMsPerComment: number;
+  /** The same for the Caddy processes, and for this benchmark's own readers (one process). */
+  proxyCpuMsPerComment: number;
+  readersCpuMsPerComment: number;
+  /** Each instance's own time to hand a change to all its streams (mean, ms; NaN before the metric existed). */
+  instanceFanOutMs: number[];
+  pageRps: number;
+  pageP99: number;
+  pageErrors: number;
+  idleMiB: number[];
+  connectedMiB: number[];
+  peakMiB: number[];
+  kibPerConnection: number[];
+};
+
+/** One night on one checkout: its instances, proxies and a database of its own, all stopped after. */
+async function night(dir: string): Promise<Night> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const databaseName = `bench_${randomBytes(4).toString("hex")}`;
+  await admin.query(`create database ${databaseName}`);
+  const databaseUrl = new URL(serverUrl!);
+  databaseUrl.pathname = `/${databaseName}`;
+  const workDir = mkdtempSync(join(tmpdir(), "bench-instances-"));
+  const started: ChildProcess[] = [];
+  let finishing = false;
+  let pageRun: autocannon.Instance | undefined;
+  const listener = new pg.Client({ connectionString: databaseUrl.href });
+  const opened: Reader[] = [];
+  try {
+    const secret = randomBytes(32).toString("hex");
+    const instances = instancePorts.map((port) => {
+      const child = startInstance(dir, port, databaseUrl.href, secret);
+      started.push(child);
+      child.once("exit", (code, signal) => {
+        if (!finishing) console.error(`instance on ${port} exited (${code ?? signal})`);
+      });
+      return child;
+    });
+    const proxies = proxyPorts.map((port, index) => startProxy(workDir, index, port));
+    started.push(...proxies);
+    await Promise.all(instancePorts.map((port) => waitFor(`http://127.0.0.1:${port}/readyz`)));
+    await sleep(2500); // Caddy's first health checks
+    await Promise.all(proxyPorts.map((port) => waitFor(`http://localhost:${port}/readyz`)));
+    const idleRss = instances.map((child) => rssOf(child.pid!));
+    const flags = nodeFlagsOf(dir).join(" ") || "no Node flags";
+    console.log(`${INSTANCES} instances on PostgreSQL behind Caddy (${flags}); idle RSS ${list(idleRss.map(mib))} MiB`);
+
+    // The commenter: a reader signed up through the proxy, posting on the first instance.
+    const cookie = await signUpBenchReader(siteUrl, `bench-${databaseName}@example.com`);
+    // When PostgreSQL hands the change out: the instances hear it at the same moment.
+    let notifiedAt = 0;
+    await listener.connect();
+    listener.on("notification", () => (notifiedAt ||= performance.now()));
+    await listener.query(`LISTEN ${LIVE_CHANNEL}`);
+
+    const peakRss = [...idleRss];
+    const sampler = setInterval(() => {
+      instances.forEach((child, index) => (peakRss[index] = Math.max(peakRss[index]!, rssOf(child.pid!))));
+    }, 250);
+
+    let postedAt = 0;
+    let text = "";
+    let waiting = 0;
+    let allArrived = () => {};
+    const openStarted = performance.now();
+    for (let batch = 0; batch < READERS; batch += 500) {
+      const count = Math.min(500, READERS - batch);
+      opened.push(
+        ...(await Promise.all(
+          Array.from({ length: count }, () =>
+            openReader((batch / 500) % PROXIES, (reader, chunk) => {
+              if (postedAt === 0 || reader.arrivedAt !== null || !chunk.includes(text)) return;
+              reader.arrivedAt = performance.now() - postedAt;
+              if (--waiting === 0) allArrived();
+            }),
+          ),
+        )),
+      );
+    }
+    const held = await Promise.all(instancePorts.map((port) => gauge(port, "site_live_connections")));
+    console.log(
+      `${READERS} readers connected in ${((performance.now() - openStarted) / 1000).toFixed(1)} s; per instance: ${held.join(", ")}`,
+    );
+    // What the open connections hold, once the burst of opening them has settled.
+    await sleep(3000);
+    const connectedRss = instances.map((child) => rssOf(child.pid!));
+    const kibPerConnection = connectedRss.map((bytes, index) => (bytes - idleRss[index]!) / 1024 / held[index]!);
+    console.log(
+      `RSS with the readers connected ${list(connectedRss.map(mib))} MiB: ${list(kibPerConnection)} KiB per live connection`,
+    );
+
+    // Visitors load the chapter through the proxy the whole time the comments are posted.
+    let pages: autocannon.Result | undefined;
+    const pagesDone = new Promise<void>((done) => {
+      if (PAGE_CONNECTIONS === 0) return done();
+      pageRun = autocannon(
+        { url: `${siteUrl}${chapterPath}`, connections: PAGE_CONNECTIONS, duration: 3600 },
+        (error, result) => {
+          if (error) console.error(error);
+          pages = result;
+          done();
+        },
+      );
+    });
+
+    const arrivals: number[] = [];
+    const notifyTimes: number[] = [];
+    const fanOutTimes: number[] = [];
+    let missed = 0;
+    let cpuMs = 0;
+    const instancesCpuMs = () => instances.reduce((sum, child) => sum + cpuMsOf(child.pid!), 0);
+    const proxiesCpuMs = () => proxies.reduce((sum, child) => sum + cpuMsOf(child.pid!), 0);
+    let proxyCpuMs = 0;
+    let readersCpuMs = 0;
+    for (let round = 1; round <= COMMENTS; round++) {
+      for (const reader of opened) reader.arrivedAt = null;
+      waiting = READERS;
+      const done = new Promise<void>((resolveDone) => (allArrived = resolveDone));
+      text = `Noche de muertos ${round} ${Date.now().toString(36)}`;
+      notifiedAt = 0;
+      const cpuBefore = instancesCpuMs();
+      const proxyCpuBefore = proxiesCpuMs();
+      const readersCpuBefore = cpuMsOf(process.pid);
+      postedAt = performance.now();
+      const response = await fetch(`http://127.0.0.1:${instancePorts[0]}${chapterPath}.data`, {
+        method: "POST",
+        headers: {
+          Origin: siteUrl,
+          Cookie: cookie,
+          "X-Forwarded-For": "127.0.0.1",
+          "X-Forwarded-Proto": "http",
+          "X-Forwarded-Host": `localhost:${proxyPort}`,
+        },
+        body: new URLSearchParams({ intent: "comment", text }),
+      });
+      if (!response.ok) throw new Error(`comment refused: ${response.status}`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([done, new Promise((limit) => (timer = setTimeout(limit, ROUND_LIMIT_MS)))]);
+      clearTimeout(timer);
+      cpuMs += instancesCpuMs() - cpuBefore;
+      proxyCpuMs += proxiesCpuMs() - proxyCpuBefore;
+      readersCpuMs += cpuMsOf(process.pid) - readersCpuBefore;
+      const times = opened.flatMap((reader) => (reader.arrivedAt === null ? [] : [reader.arrivedAt]));
+      missed += READERS - times.length;
+      arrivals.push(...times);
+      const last = Math.max(...times);
+      const toNotify = notifiedAt ? notifiedAt - postedAt : Number.NaN;
+      notifyTimes.push(toNotify);
+      fanOutTimes.push(last - toNotify);
+      console.log(
+        `comment ${round}: on every reader p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, last ${last.toFixed(0)} ms (posting ${toNotify.toFixed(0)} ms, fan-out ${(last - toNotify).toFixed(0)} ms); missed ${READERS - times.length}`,
+      );
+      postedAt = 0;
+      await sleep(1000);
+    }
+
+    pageRun?.stop();
+    await pagesDone;
+    const instanceFanOutMs = await Promise.all(
+      instancePorts.map(
+        async (port) =>
+          ((await gauge(port, "site_live_fanout_seconds_sum")) /
+            (await gauge(port, "site_live_fanout_seconds_count"))) *
+          1000,
+      ),
+    );
+    clearInterval(sampler);
+    const pageErrors = pages ? pages.errors + pages.non2xx + pages.timeouts : 0;
+    const figures: Night = {
+      commentP50: percentile(arrivals, 50),
+      commentP99: percentile(arrivals, 99),
+      postToNotifyMs: percentile(notifyTimes, 50),
+      fanOutMs: percentile(fanOutTimes, 50),
+      missed,
+      cpuMsPerComment: cpuMs / COMMENTS,
+      proxyCpuMsPerComment: proxyCpuMs / COMMENTS,
+      readersCpuMsPerComment: readersCpuMs / COMMENTS,
+      instanceFanOutMs,
+      pageRps: pages?.requests.average ?? 0,
+      pageP99: pages?.latency.p99 ?? 0,
+      pageErrors,
+      idleMiB: idleRss.map(mib),
+      connectedMiB: connectedRss.map(mib),
+      peakMiB: peakRss.map(mib),
+      kibPerConnection,
+    };
+    if (pages) {
+      console.log(
+        `pages through the proxy with ${READERS} readers open: ${figures.pageRps.toFixed(0)} req/s, p99 ${figures.pageP99} ms, errors ${pageErrors}`,
+      );
+    }
+    console.log(
+      `CPU per comment, posting to last reader${pages ? " (pages included)" : ""}: instances ${figures.cpuMsPerComment.toFixed(0)} ms (summed), Caddy ${figures.proxyCpuMsPerComment.toFixed(0)} ms, the benchmark's readers ${figures.readersCpuMsPerComment.toFixed(0)} ms`,
+    );
+    console.log(`each instance's own hand-out of a change to its streams (mean): ${list(instanceFanOutMs, 1)} ms`);
+    console.log(`peak RSS per instance: ${list(figures.peakMiB)} MiB`);
+    return figures;
+  } finally {
+    finishing = true;
+    pageRun?.stop();
+    for (const reader of opened) reader.close();
+    await listener.end().catch(() => {});
+    const exited = started.map(
+      (child) => new Promise((done) => (child.exitCode === null ? child.once("exit", done) : done(null))),
+    );
+    for (const child of started.reverse()) child.kill("SIGTERM");
+    await Promise.race([Promise.all(exited), sleep(10_000)]);
+    for (const child of started) {
+      child.kill("SIGKILL");
+      children.delete(child);
+    }
+    await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    await admin.end();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const nights: Night[] = [];
+for (const { label, dir } of checkouts) {
+  if (checkouts.length > 1) console.log(`\n== ${label} (${dir})`);
+  nights.push(await night(dir));
+}
+const result = nights.at(-1)!;
+
+if (nights.length > 1) {
+  const [before, after] = nights as [Night, Night];
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const rows: [string, number, number][] = [
+    ["comment on every reader p50 (ms)", before.commentP50, after.commentP50],
+    ["comment on every reader p99 (ms)", before.commentP99, after.commentP99],
+    ["posting, to the notification (ms, p50 of rounds)", before.postToNotifyMs, after.postToNotifyMs],
+    ["fan-out, notification to last reader (ms, p50 of rounds)", before.fanOutMs, after.fanOutMs],
+    ["instances' CPU per comment (ms, summed)", before.cpuMsPerComment, after.cpuMsPerComment],
+    ["Caddy's CPU per comment (ms)", before.proxyCpuMsPerComment, after.proxyCpuMsPerComment],
+    [
+      "memory per live connection (KiB, mean of instances)",
+      mean(before.kibPerConnection),
+      mean(after.kibPerConnection),
+    ],
+    ["RSS with readers connected (MiB, largest)", Math.max(...before.connectedMiB), Math.max(...after.connectedMiB)],
+    ["RSS peak (MiB, largest)", Math.max(...before.peakMiB), Math.max(...after.peakMiB)],
+    ...(PAGE_CONNECTIONS > 0
+      ? ([
+          ["pages req/s", before.pageRps, after.pageRps],
+          ["pages p99 (ms)", before.pageP99, after.pageP99],
+        ] as [string, number, number][])
+      : []),
+  ];
+  console.log("\nside by side (baseline → this checkout, ratio):");
+  for (const [name, was, now] of rows) {
+    console.log(`  ${name}: ${was.toFixed(0)} → ${now.toFixed(0)} (×${(now / was).toFixed(2)})`);
+  }
+}
+
+const worstRss = Math.max(...result.peakMiB);
+const verdicts = [
+  [
+    result.commentP99 <= BUDGET.commentP99Ms,
+    `comment on every reader p99 ${result.commentP99.toFixed(0)} ms (budget ${BUDGET.commentP99Ms})`,
+  ],
+  [result.missed === 0, `readers who missed a comment: ${result.missed}`],
+  [result.pageErrors === 0, `failed page loads: ${result.pageErrors}`],
+  [worstRss <= BUDGET.rssMiB, `largest RSS ${worstRss.toFixed(0)} MiB (budget ${BUDGET.rssMiB})`],
+] as const;
+console.log("");
+for (const [ok, line] of verdicts) console.log(`${ok ? "✔" : "✖"} ${line}`);
+process.exit(verdicts.some(([ok]) => !ok) ? 1 : 0);

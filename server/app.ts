@@ -16,6 +16,7 @@ import type { SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { routeLabeler } from "./route-label.ts";
+import { chooseRequestId } from "./request-id.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
@@ -28,18 +29,6 @@ const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 
 /** Liveness and readiness probes (DESIGN.md), and a scraper's `/metrics`: logged at debug, not at info every few seconds. */
 const HEALTH_PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
-
-/**
- * What a proxy's request id must look like to be kept: 8 to 64 letters, digits, `-` or `_` (a
- * UUID, as Caddy sends). Anything else, and any id a client sends without a trusted proxy in
- * front (TRUST_PROXY unset), is replaced by a fresh UUID: a client cannot plant text in the logs
- * nor pass its requests off as another's.
- */
-const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;
-
-export function chooseRequestId(sent: string | undefined, trustProxy: number | undefined): string {
-  return trustProxy && sent && WELL_FORMED_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
-}
 
 export type AppOptions = {
   build: ServerBuild;

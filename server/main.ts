@@ -10,11 +10,15 @@ import type { ServerBuild } from "react-router";
 import { log } from "../app/lib/log.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { endLiveStreams, isDraining, openLiveStreams, startDraining } from "../app/lib/readiness.server.ts";
+import type { ConnectionLimiter } from "../app/lib/connection-limiter.server.ts";
+import { createLiveFeed } from "../app/lib/live-feed.server.ts";
+import type { LiveHub } from "../app/lib/live.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
 import type { SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsResponse } from "./metrics-endpoint.ts";
 import { exitWhenListenFails } from "./listen-failure.ts";
+import { liveFeedHandler } from "./live-feed.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
 import { archiveAssets, hashedAssets } from "./static-assets.ts";
@@ -35,7 +39,8 @@ type EntryModule = {
       METRICS_TOKEN?: string;
     };
     metrics: SiteMetrics;
-    live: { subscribeAll(listener: (topic: string) => void): () => void };
+    live: LiveHub;
+    liveConnections: ConnectionLimiter;
   }>;
   closeServices(): Promise<void>;
 };
@@ -109,6 +114,13 @@ const SERVER_TIMEOUTS = {
   checkEveryMs: 1_000,
 };
 
+// The live feed is answered before the app too (server/live-feed.ts, decision 038).
+const liveFeed = liveFeedHandler({
+  feed: createLiveFeed({ live: services.live, connections: services.liveConnections }),
+  trustProxy: env.TRUST_PROXY,
+  logger: log,
+  metrics: services.metrics,
+});
 const appListener = getRequestListener(app.fetch, { hostname: process.env.HOST ?? "0.0.0.0" });
 const server = createServer(
   {
@@ -117,11 +129,12 @@ const server = createServer(
     keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
     connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs,
   },
-  // Hashed build files are answered before the app (server/static-assets.ts).
+  // Hashed build files and the live feed are answered before the app (server/static-assets.ts,
+  // server/live-feed.ts).
   (request, response) => {
     // Draining: each connection ends after its answer, so the proxy opens its next one elsewhere.
     if (isDraining()) response.setHeader("Connection", "close");
-    if (!assets.handle(request, response)) void appListener(request, response);
+    if (!assets.handle(request, response) && !liveFeed(request, response)) void appListener(request, response);
   },
 );
 exitWhenListenFails(server, env.PORT, entry.closeServices);

@@ -1,6 +1,7 @@
 import { authorsStatsData } from "../features/analytics/authors-stats.server.ts";
 import { authorsStatsFigures } from "../features/analytics/stats-figures.server.ts";
 import { periodDays, type StatsPeriod } from "../features/analytics/stats-period.ts";
+import { classCounts } from "../features/classes/class-counts.server.ts";
 import { familyCounts } from "../features/families/family-counts.server.ts";
 import { CLANS } from "../features/profiles/clans.ts";
 import { UNKNOWN_QR_COUNTER } from "../features/qr/qr.server.ts";
@@ -19,6 +20,7 @@ export async function authorsStats(db: Db, period: StatsPeriod, now = new Date()
   const days = periodDays(period, now);
   const data = await authorsStatsData(db, days);
   const families = await familyCounts(db);
+  const classes = await classCounts(db);
   const unknownScans = {
     current: await countBetweenDays(db, UNKNOWN_QR_COUNTER, days.currentStart, days.today),
     previous: await countBetweenDays(db, UNKNOWN_QR_COUNTER, days.previousStart, dayBefore(days.currentStart)),
@@ -26,6 +28,7 @@ export async function authorsStats(db: Db, period: StatsPeriod, now = new Date()
   const figures = authorsStatsFigures(data, {
     clanNames: CLANS.map((clan) => clan.name),
     families,
+    classes,
     unknownScans,
   });
   return { period, figures };

@@ -3,6 +3,7 @@ import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
 import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
 import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
 import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
+import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { listComments } from "../features/comments/comments.server.ts";
 import { consentState } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
@@ -40,8 +41,10 @@ export async function chapterPageData(args: ChapterRequest) {
   const { db, mailer } = services(args.context);
   // Which comments this reader may see is decided here, on the server (held ones: author and admins).
   const admin = user ? await readerIsAdmin(args.context) : false;
+  // A class's comments reach only that class and its teacher (decision 036).
+  const audiences = user ? (await commentAudiencesOf(db, user.id)).see : [];
   const [comments, consent, next] = await Promise.all([
-    listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin }),
+    listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin, audiences }),
     user ? consentState(db, user.id, { mailAvailable: mailer.enabled }) : null,
     nextChapterAfter(db, chapter),
   ]);

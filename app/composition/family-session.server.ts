@@ -3,6 +3,8 @@ import { familyGuardianOf, isChildReader } from "../features/families/child-read
 import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
 import { services } from "./context.server.ts";
 import { getUser, readerIsChild, requireUser, type SessionUser } from "./session.server.ts";
+import type { ChildReaderKind } from "../lib/db-schema.ts";
+import { STUDENT_IDLE_SECONDS } from "./class-session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -73,16 +75,19 @@ export async function familyOfDevice(request: Request, context: Context): Promis
 export async function startChildSession(
   request: Request,
   context: Context,
-  child: { id: string; guardianId: string },
+  child: { id: string; guardianId: string; kind: ChildReaderKind },
 ): Promise<Headers> {
   const { auth } = services(context);
+  // A class's student is on a shared device: the session ends after a while without use.
+  const idleSeconds = child.kind === "class" ? STUDENT_IDLE_SECONDS : undefined;
   const { headers: sessionHeaders } = await auth.api.startReaderSession({
-    body: { userId: child.id },
+    body: { userId: child.id, idleSeconds },
     headers: request.headers,
     returnHeaders: true,
   });
   const headers = new Headers();
   for (const cookie of sessionHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await rememberFamilyDevice(context, child.guardianId));
+  // Only a family's device remembers its family (a school tablet is nobody's family).
+  if (child.kind === "family") headers.append("Set-Cookie", await rememberFamilyDevice(context, child.guardianId));
   return headers;
 }

@@ -5,7 +5,7 @@ import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
 import { takeRememberedScans } from "./remembered-scans.server.ts";
-import { getReaderProfile, getUser, readerIsAdmin, readerIsChild } from "./session.server.ts";
+import { getReaderProfile, getUser, readerIsAdmin, readerIsChild, readerIsStudent } from "./session.server.ts";
 
 /**
  * What every page's layout needs (the root loader): who is signed in and whether an admin, the
@@ -29,9 +29,14 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
         return null;
       })
     : null;
-  const [profile, admin, childReader] = sessionUser
-    ? await Promise.all([getReaderProfile(context), readerIsAdmin(context), readerIsChild(context)])
-    : [null, false, false];
+  const [profile, admin, childReader, student] = sessionUser
+    ? await Promise.all([
+        getReaderProfile(context),
+        readerIsAdmin(context),
+        readerIsChild(context),
+        readerIsStudent(context),
+      ])
+    : [null, false, false, false];
   return data(
     {
       siteUrl: env.siteUrl,
@@ -48,6 +53,8 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
             email: childReader ? "" : sessionUser.email,
             displayName: profile?.displayName ?? "",
             childReader,
+            // A class's student has no family chooser to switch to (decision 036).
+            student,
           }
         : null,
       isAdmin: admin as boolean | null,

@@ -104,9 +104,10 @@ export async function servicesOn(
   });
   const live = await createLiveHub(database, {
     published: () => metrics.eventsPublished.inc(),
-    heard: (readers) => {
+    heard: (readers, seconds) => {
       metrics.eventsReceived.inc();
       metrics.eventsDelivered.inc(readers);
+      metrics.fanOutSeconds.observe(seconds);
     },
   });
   const db = database.db;

@@ -1,6 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
-import { isChildReader } from "../features/families/child-readers.server.ts";
+import { childReaderKind } from "../features/families/child-readers.server.ts";
+import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { services } from "./context.server.ts";
@@ -11,8 +12,12 @@ type Context = Readonly<RouterContextProvider>;
 
 const sessionContext = createContext<() => Promise<SessionUser | null>>();
 
+/** The session itself (its row's id and end), for the shared-device timeout of a class's students. */
+export type SessionRecord = { id: string; expiresAt: Date };
+const sessionRecordContext = createContext<() => Promise<SessionRecord | null>>();
+
 /** The signed-in reader's profile and role, as several loaders of one request ask for them. */
-type ReaderFacts = { profile: Profile | null; isAdmin: boolean; isChildReader: boolean };
+type ReaderFacts = { profile: Profile | null; isAdmin: boolean; childReader: ChildReaderKind | null };
 const readerContext = createContext<() => Promise<ReaderFacts | null>>();
 
 /**
@@ -22,13 +27,19 @@ const readerContext = createContext<() => Promise<ReaderFacts | null>>();
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   let pending: Promise<SessionUser | null> | undefined;
+  let record: SessionRecord | null = null;
   const session = () => {
     pending ??= services(context)
       .auth.api.getSession({ headers: request.headers })
-      .then((found) => (found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null));
+      .then((found) => {
+        if (!found) return null;
+        record = { id: found.session.id, expiresAt: new Date(found.session.expiresAt) };
+        return { id: found.user.id, email: found.user.email, name: found.user.name };
+      });
     return pending;
   };
   context.set(sessionContext, session);
+  context.set(sessionRecordContext, () => session().then(() => record));
   const lookUp = () =>
     session().then(async (user) => {
       if (!user) return null;
@@ -36,9 +47,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       const [profile, admin, child] = await Promise.all([
         getProfile(db, user.id),
         isAdmin(db, user.id),
-        isChildReader(db, user.id),
+        childReaderKind(db, user.id),
       ]);
-      return { profile, isAdmin: admin, isChildReader: child };
+      return { profile, isAdmin: admin, childReader: child };
     });
   // A form's action may change them before the loaders run in the same request: only a read
   // (GET, HEAD) keeps the first answer.
@@ -49,11 +60,17 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 
 export const getUser = (context: Context) => context.get(sessionContext)();
 
+export const getSessionRecord = (context: Context) => context.get(sessionRecordContext)();
+
 /** The signed-in reader's profile (null for a visitor, or an account without one yet). */
 export const getReaderProfile = async (context: Context) => (await context.get(readerContext)())?.profile ?? null;
 
 /** Whether the signed-in reader is a family's child reader (false for a visitor). */
-export const readerIsChild = async (context: Context) => (await context.get(readerContext)())?.isChildReader ?? false;
+export const readerIsChild = async (context: Context) => Boolean((await context.get(readerContext)())?.childReader);
+
+/** Whether the signed-in reader is a class's student (a child reader on a shared device). */
+export const readerIsStudent = async (context: Context) =>
+  (await context.get(readerContext)())?.childReader === "class";
 
 /** Whether the signed-in reader is an admin (false for a visitor). */
 export const readerIsAdmin = async (context: Context) => (await context.get(readerContext)())?.isAdmin ?? false;
@@ -121,6 +138,9 @@ export const ageStepMiddleware: MiddlewareFunction<Response> = async ({ request,
     return;
   const user = await getUser(context);
   if (!user || !profileNeedsBirthYear(await getReaderProfile(context))) return;
+  // A class's student has no year of birth (the teacher gives only an apodo) and cannot open
+  // the age step (adults' pages are refused to child readers): their comments are held anyway.
+  if (await readerIsChild(context)) return;
   if (path.startsWith("/api/")) throw data("Antes, responde tu año de nacimiento.", { status: 403 });
   const back = safeRedirectPath(`${path}${url.search}`);
   throw redirect(back === "/" ? AGE_STEP_PATH : `${AGE_STEP_PATH}?redirectTo=${encodeURIComponent(back)}`);

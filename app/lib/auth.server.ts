@@ -10,6 +10,7 @@ import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
 import { log } from "./log.server.ts";
 import type { Mail, Mailer } from "./mail.server.ts";
+import { hashSecret, verifySecret } from "./password-hashing.server.ts";
 import { PASSWORD_RESET_LINK_MINUTES } from "./password-reset-timing.ts";
 import { readerSessions } from "./reader-sessions.server.ts";
 import { INTERNAL_HEADERS } from "./request.server.ts";
@@ -94,6 +95,8 @@ export function createAuth({
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // better-auth's own scrypt, except in the test harness's processes (password-hashing.server.ts).
+      password: { hash: hashSecret, verify: verifySecret },
       autoSignIn: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
       // A new password ends every session of the account: whoever knew the old one is out.

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
-import { openDatabase } from "./db.server.ts";
+import { openDatabase, pgdataPath } from "./db.server.ts";
 import { DatabaseLockedError, LOCK_STALE_MS } from "./directory-lock.server.ts";
 import { createLiveHub } from "./live.server.ts";
 import { migrate, migrations } from "./migrations.server.ts";
@@ -149,9 +149,22 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
 });
 
 describe("embedded database directory", () => {
+  // One initdb for the block (seconds on a busy 2-core machine); each test opens a copy of its
+  // files in a directory of its own, as a restarted site opens its data directory.
+  let initialized: string;
+  beforeAll(async () => {
+    initialized = mkdtempSync(join(tmpdir(), "mictlan-initdb-"));
+    await (await openDatabase({ kind: "pglite", dataDir: initialized })).close();
+  });
+  const dataDirCopy = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    cpSync(pgdataPath(initialized), pgdataPath(dir), { recursive: true });
+    return dir;
+  };
+
   it("keeps a small buffer cache, so the one-command default stays small in memory", async () => {
     // PostgreSQL's default 128 MB would live in PGlite's WebAssembly memory, which never shrinks.
-    const dir = mkdtempSync(join(tmpdir(), "mictlan-buffers-"));
+    const dir = dataDirCopy("mictlan-buffers-");
     const database = await openDatabase({ kind: "pglite", dataDir: dir });
     try {
       const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(database.db);
@@ -161,9 +174,8 @@ describe("embedded database directory", () => {
     }
   });
 
-  // Two PGlite starts on disk (the first an initdb): seconds each on a busy 2-core machine.
   it("is held by one opener at a time", { timeout: 90_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pglite-dir-"));
+    const dir = dataDirCopy("pglite-dir-");
     const first = await openDatabase({ kind: "pglite", dataDir: dir });
     await expect(openDatabase({ kind: "pglite", dataDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);
     await first.close();
@@ -172,7 +184,7 @@ describe("embedded database directory", () => {
   });
 
   it("opens again, within a bounded time, after the process holding it was killed with SIGKILL", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pglite-kill-"));
+    const dir = dataDirCopy("pglite-kill-");
     const dbModule = join(import.meta.dirname, "db.server.ts");
     // Opens the directory, writes, says so, and stays until killed or told to close.
     const opener = () => {

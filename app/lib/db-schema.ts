@@ -137,6 +137,8 @@ export interface CommentTable {
   created_at: Timestamp;
   status: Generated<CommentStatus>;
   held_reasons: Generated<string>;
+  /** A class's id: only that class, its teacher and admins see it (null: everyone may). */
+  audience: Generated<string | null>;
 }
 
 export type CommentStatus = "visible" | "held" | "hidden";
@@ -260,10 +262,32 @@ export interface ChildReaderTable {
   user_id: string;
   guardian_id: string;
   picture: string;
-  pin_hash: string;
+  /** Null for a class's student, who signs in only with a card. */
+  pin_hash: string | null;
+  /** 'family': an adult's child; 'class': a teacher's student (0018). */
+  kind: Generated<ChildReaderKind>;
   consent_by_email: string;
   consent_text: string;
   consented_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type ChildReaderKind = "family" | "class";
+
+/** A teacher's class (0018), with the teacher's declaration that the school or families agreed. */
+export interface ClassTable {
+  id: Generated<string>;
+  teacher_id: string;
+  name: string;
+  consent_by_email: string;
+  consent_text: string;
+  consented_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ClassStudentTable {
+  user_id: string;
+  class_id: string;
   created_at: Timestamp;
 }
 
@@ -297,4 +321,6 @@ export interface DB {
   events: EventTable;
   child_readers: ChildReaderTable;
   login_cards: LoginCardTable;
+  classes: ClassTable;
+  class_students: ClassStudentTable;
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { DatabaseHandle, Db } from "./db.server.ts";
+import { TOPIC_PATTERN } from "./live-topic.ts";
+
+export { TOPIC_PATTERN };
 
 const CHANNEL = "live_updates";
-export const TOPIC_PATTERN = /^[a-z0-9][a-z0-9:_-]{0,99}$/;
 /**
  * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. A message with data beyond this
  * goes out as the bare topic instead, and pages reload their data as they did before events
@@ -65,8 +67,11 @@ export type LiveHub = {
   close(): Promise<void>;
 };
 
-/** What the metrics count: changes announced here, and changes heard with how many readers' streams got them. */
-export type LiveCounts = { published(): void; heard(listeners: number): void };
+/**
+ * What the metrics count: changes announced here, and changes heard with how many readers'
+ * streams got them and how long handing it to all of them took.
+ */
+export type LiveCounts = { published(): void; heard(listeners: number, seconds: number): void };
 
 /** The NOTIFY payload for a change: the bare topic, or topic and data as JSON when they fit. */
 export function livePayload(topic: string, data?: unknown): string {
@@ -159,8 +164,9 @@ export async function createLiveHub(
       kept.push({ id, topic, message, at: now() });
       keptBytes += message.length;
       if (kept.length > keepEvents || keptBytes > keepBytes) forgetOld();
+      const started = performance.now();
+      const readers = byTopic.get(topic)?.size ?? 0;
       const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
-      counts?.heard(byTopic.get(topic)?.size ?? 0);
       for (const listener of listeners) {
         try {
           listener(topic, message, id);
@@ -168,6 +174,7 @@ export async function createLiveHub(
           // one broken stream must not stop the others
         }
       }
+      counts?.heard(readers, (performance.now() - started) / 1000);
     },
     forgetAll,
   );

@@ -9,6 +9,8 @@ export type SiteMetrics = ReturnType<typeof createSiteMetrics>;
 
 /** Seconds: a visitor page from memory takes ~1 ms, a signed-in page tens, a slow one seconds. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: one change written to a few thousand streams takes milliseconds to tens of them. */
+const FANOUT_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
 /** Figures read when a scraper asks (set once the services exist: see `readFrom`). */
@@ -81,6 +83,12 @@ export function createSiteMetrics() {
     eventsDelivered: new Counter({
       name: "site_live_events_delivered_total",
       help: "Changes handed to this instance's subscribers (one per subscriber and change).",
+      registers,
+    }),
+    fanOutSeconds: new Histogram({
+      name: "site_live_fanout_seconds",
+      help: "Time to hand one change to every live stream of this instance (its share of a comment's way to the readers).",
+      buckets: FANOUT_BUCKETS,
       registers,
     }),
     querySeconds: new Histogram({

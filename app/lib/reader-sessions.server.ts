@@ -17,16 +17,31 @@ export const readerSessions = () =>
     id: "reader-sessions",
     endpoints: {
       startReaderSession: createAuthEndpoint.serverOnly(
-        { method: "POST", body: z.object({ userId: z.string().min(1) }) },
+        {
+          method: "POST",
+          body: z.object({ userId: z.string().min(1), idleSeconds: z.number().int().positive().optional() }),
+        },
         async (ctx) => {
           const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
           if (!user) throw new APIError("NOT_FOUND", { message: "No such reader." });
           // The session this browser held (the adult's, a sibling's) ends: one reader per device.
           const current = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
           if (current) await ctx.context.internalAdapter.deleteSession(current.session.token);
-          const session = await ctx.context.internalAdapter.createSession(user.id);
+          // A shared device's session (a class's student): it ends after `idleSeconds` without use
+          // (the caller slides it forward on use) and with the browser (no cookie lifetime);
+          // better-auth's own refresh leaves such a "don't remember me" session alone.
+          const idle = ctx.body.idleSeconds;
+          const session = idle
+            ? await ctx.context.internalAdapter.createSession(
+                user.id,
+                true,
+                { expiresAt: new Date(Date.now() + idle * 1000) },
+                true,
+              )
+            : await ctx.context.internalAdapter.createSession(user.id);
           if (!session) throw new APIError("INTERNAL_SERVER_ERROR", { message: "No session." });
-          await setSessionCookie(ctx, { session, user });
+          // Said either way: a family reader after a student on one browser is remembered again.
+          await setSessionCookie(ctx, { session, user }, Boolean(idle));
           return ctx.json({ ok: true });
         },
       ),

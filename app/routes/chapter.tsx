@@ -7,6 +7,7 @@ import { ChapterNextStepNote } from "../features/chapters/components/chapter-nex
 import { ChapterDiscoveryNote } from "../features/chapters/components/chapter-discovery-note.tsx";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
+import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
 import { participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -37,8 +38,11 @@ export async function action(args: Route.ActionArgs) {
   // A child waiting for their family's consent may not post (docs/decisions/011).
   const refusal = form.get("intent") === "comment" ? await participationRefusal(db, user.id) : null;
   if (refusal) return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
+  // A class's student writes to their class only (decision 036).
+  const { postTo } = await commentAudiencesOf(db, user.id);
   const outcome = await handleCommentAction(db, live.publish, {
     user,
+    audience: postTo,
     isAdmin: await isAdmin(db, user.id),
     sectionId: chapter.slug,
     moderation: env.COMMENTS_MODERATION,

@@ -9,6 +9,7 @@ import { SMALL_COUNT_LIMIT } from "../features/analytics/small-counts.ts";
 import { PrivacyPage } from "../features/privacy/components/privacy-page.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
+import { STUDENT_IDLE_SECONDS } from "../composition/class-session.server.ts";
 import { SESSION_DAYS } from "../lib/auth.server.ts";
 import { PASSWORD_RESET_LINK_MINUTES } from "../lib/password-reset-timing.ts";
 
@@ -22,6 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
       smallCountLimit: SMALL_COUNT_LIMIT,
       resetLinkMinutes: PASSWORD_RESET_LINK_MINUTES,
       sessionDays: SESSION_DAYS,
+      studentIdleMinutes: STUDENT_IDLE_SECONDS / 60,
       analytics: Boolean(services(context).env.GA_MEASUREMENT_ID),
     },
   };

@@ -2,6 +2,7 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/section3";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
+import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
 import { listComments } from "../features/comments/comments.server.ts";
 import { WaitingNotice } from "../features/guardians/components/waiting-notice.tsx";
@@ -15,9 +16,9 @@ const SECTION_ID = "section3";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
   const { db, mailer } = services(context);
-  const admin = await isAdmin(db, user.id);
+  const [admin, audiences] = await Promise.all([isAdmin(db, user.id), commentAudiencesOf(db, user.id)]);
   const [comments, consent] = await Promise.all([
-    listComments(db, SECTION_ID, { userId: user.id, isAdmin: admin }),
+    listComments(db, SECTION_ID, { userId: user.id, isAdmin: admin, audiences: audiences.see }),
     consentState(db, user.id, { mailAvailable: mailer.enabled }),
   ]);
   return { comments, isAdmin: admin, consent };
@@ -30,8 +31,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // A child waiting for their family's consent may not post (docs/decisions/011).
   const refusal = form.get("intent") === "comment" ? await participationRefusal(db, user.id) : null;
   if (refusal) return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
+  // A class's student writes to their class only (decision 036).
+  const { postTo } = await commentAudiencesOf(db, user.id);
   const outcome = await handleCommentAction(db, live.publish, {
     user,
+    audience: postTo,
     isAdmin: await isAdmin(db, user.id),
     sectionId: SECTION_ID,
     moderation: env.COMMENTS_MODERATION,

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/tu-perfil.mis-datos";
 import { exportAccountData } from "../features/account/account-data.server.ts";
+import { classesForExport } from "../features/classes/classes.server.ts";
 import { childAccountEmail, listChildReaders } from "../features/families/child-readers.server.ts";
 import { services } from "../composition/context.server.ts";
 import { requireUser } from "../composition/session.server.ts";
@@ -14,7 +15,24 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const lectoresDeTuFamilia = await Promise.all(
     children.map((child) => exportAccountData(db, { id: child.id, email: childAccountEmail(child.id) })),
   );
-  return new Response(JSON.stringify(children.length ? { ...exported, lectoresDeTuFamilia } : exported, null, 2), {
+  // The classes a teacher gives (issue 23): each class's record, and its students' data.
+  const classes = await classesForExport(db, user.id);
+  const tusClases = await Promise.all(
+    classes.map(async (group) => ({
+      nombre: group.name,
+      creada: group.created_at,
+      autorizacion: { declaradaPor: group.consent_by_email, fecha: group.consented_at, texto: group.consent_text },
+      estudiantes: await Promise.all(
+        group.studentIds.map((id) => exportAccountData(db, { id, email: childAccountEmail(id) })),
+      ),
+    })),
+  );
+  const body = {
+    ...exported,
+    ...(children.length ? { lectoresDeTuFamilia } : {}),
+    ...(classes.length ? { tusClases } : {}),
+  };
+  return new Response(JSON.stringify(body, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": 'attachment; filename="mis-datos-valentina-y-taquito.json"',

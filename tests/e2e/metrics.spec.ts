@@ -89,6 +89,10 @@ test("live readers and the changes they receive are counted", async ({ baseURL, 
       const name = `site_live_events_${counter}_total`;
       expect(sample(after, name), name).toBeGreaterThan(sample(before, name));
     }
+    // And how long handing it to this instance's streams took.
+    expect(sample(after, "site_live_fanout_seconds_count")).toBeGreaterThan(
+      sample(before, "site_live_fanout_seconds_count"),
+    );
   } finally {
     stream.destroy();
   }

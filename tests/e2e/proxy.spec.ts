@@ -16,6 +16,7 @@ import {
   workerPort,
 } from "./support.ts";
 import { addChild, printCard } from "./family-helpers.ts";
+import { createClass, pasteRoster, printClassCards } from "./class-helpers.ts";
 
 // DESIGN.md (second round): behind a TLS proxy with SITE_URL=https://… and TRUST_PROXY, every
 // page, form and sign-in works; two instances share sessions and live updates; rate limits count
@@ -176,6 +177,36 @@ test("a child's login card signs in through the proxy, and the session holds on 
   await expect(child.getByTestId("navbar-user")).toHaveText(apodo);
   await adultContext.close();
   await childContext.close();
+});
+
+test("a class's card signs its student in through the proxy: a session that ends with the browser, on both instances", async ({
+  browser,
+}) => {
+  const teacherContext = await proxyContext(browser, "a");
+  const teacher = await teacherContext.newPage();
+  await signUpThroughForm(teacher, uniqueEmail("maestra"), PASSWORD);
+  const classId = await createClass(teacher, "Clase del proxy");
+  const apodo = `Quetzal ${randomBytes(3).toString("hex").replace(/\d/g, "x")}`;
+  await pasteRoster(teacher, classId, [apodo]);
+  const [card] = await printClassCards(teacher, classId);
+  // The card carries the public https address, never an instance's.
+  expect(await teacher.getByTestId("class-card-url").first().textContent()).toBe(`${topology.siteUrl}${card}`);
+
+  const studentContext = await proxyContext(browser, "b");
+  const student = await studentContext.newPage();
+  await student.goto(card!);
+  await student.getByRole("button", { name: "Entrar" }).click();
+  await expect(student).toHaveURL(`${topology.siteUrl}/pasaporte`);
+  await expect(student.getByTestId("navbar-user")).toHaveText(apodo);
+  const session = (await studentContext.cookies()).find((cookie) => cookie.name.includes("session_token"));
+  expect(session?.name).toMatch(/^__Secure-/);
+  // A shared device's session: no lifetime of its own (it goes with the browser).
+  expect(session?.expires).toBe(-1);
+  await pin(studentContext, "a");
+  await student.reload();
+  await expect(student.getByTestId("navbar-user")).toHaveText(apodo);
+  await teacherContext.close();
+  await studentContext.close();
 });
 
 test("rate limits count the client the proxy saw, not a forged X-Forwarded-For nor the proxy", async () => {

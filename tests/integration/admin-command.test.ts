@@ -1,34 +1,31 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { migrate } from "../../app/lib/migrations.server.ts";
+import { adminCommandLine } from "../../scripts/admin.ts";
+import { runAsProcess, runInProcess } from "../support/command-line.ts";
 import { insertUsers } from "../support/test-database.ts";
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, "../..");
-
+/**
+ * The command in this process (scripts/command-line.ts): each run through a process of its own
+ * costs a Node start and a PGlite compile. One run of each path goes through the process.
+ */
 async function admin(dataDir: string, ...args: string[]) {
   return adminWith({ DATA_DIR: dataDir, DATABASE_URL: "" }, ...args);
 }
 
 async function adminWith(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, "scripts/admin.ts"), ...args], {
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
+  return runInProcess(adminCommandLine, args, { env: { ...process.env, ...env } });
+}
+
+/** `npm run admin` as its own process: stdout, stderr and the exit code are the process's. */
+async function adminProcess(dataDir: string, ...args: string[]) {
+  return runAsProcess("admin", args, { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
 }
 
 describe("npm run admin with the site stopped", () => {
-  // Seven runs of the command, each opening the embedded database: slow on a busy 2-core machine.
   it("grants, lists and refuses to revoke the last admin, opening the embedded database itself", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
     const database = await openDatabase({ kind: "pglite", dataDir });
@@ -40,7 +37,7 @@ describe("npm run admin with the site stopped", () => {
       code: 1,
       stderr: expect.stringContaining("No hay ninguna cuenta"),
     });
-    expect(await admin(dataDir, "grant", "ana@example.com")).toMatchObject({
+    expect(await adminProcess(dataDir, "grant", "ana@example.com")).toMatchObject({
       code: 0,
       stderr: `Base de datos: la integrada en ${dataDir} (DATA_DIR)\n`,
     });
@@ -55,6 +52,11 @@ describe("npm run admin with the site stopped", () => {
     expect(list.stdout).toContain("beto@example.com");
     expect(list.stdout).not.toContain("ana@example.com");
     expect(await admin(dataDir, "something-else")).toMatchObject({ code: 2 });
+    expect(await adminProcess(dataDir, "something-else")).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: expect.stringContaining("Uso: npm run admin"),
+    });
   }, 120_000);
 });
 

@@ -1,29 +1,37 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeServices, createServices, setServices } from "../../app/composition/services.server.ts";
 import { openDatabase, type Db } from "../../app/lib/db.server.ts";
 import { parseEnv } from "../../app/lib/env.server.ts";
+import { adminCommandLine } from "../../scripts/admin.ts";
+import { backupCommandLine } from "../../scripts/backup.ts";
+import { restoreCommandLine } from "../../scripts/restore.ts";
+import { runAsProcess, runInProcess } from "../support/command-line.ts";
 import { insertUsers } from "../support/test-database.ts";
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, "../..");
+const commands = { backup: backupCommandLine, restore: restoreCommandLine, admin: adminCommandLine };
+const commandEnv = (dataDir: string, env: Record<string, string>) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  LOG_LEVEL: "error",
+  ...env,
+});
 
-async function cli(script: "backup" | "restore" | "admin", dataDir: string, args: string[], env = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, `scripts/${script}.ts`), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error", ...env },
-      cwd: dataDir,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
+/**
+ * A command run in this process, from `dataDir` (scripts/command-line.ts): a process of its own
+ * costs a Node start and a PGlite compile each time. `cliProcess` for the runs that go through
+ * the process, one for each command's path that the process boundary changes.
+ */
+async function cli(script: keyof typeof commands, dataDir: string, args: string[], env = {}) {
+  return runInProcess(commands[script], args, { env: commandEnv(dataDir, env), cwd: dataDir });
+}
+
+async function cliProcess(script: keyof typeof commands, dataDir: string, args: string[], env = {}) {
+  return runAsProcess(script, args, { env: commandEnv(dataDir, env), cwd: dataDir });
 }
 
 /** Everything a backup must bring back: readers, comments, unlocks and contact messages. */
@@ -82,7 +90,7 @@ describe("npm run backup and npm run restore (embedded database)", () => {
     expect(original.messages).toHaveLength(2);
 
     // A relative path: the command resolves it (here against DATA_DIR, its working directory).
-    const whileRunning = await cli("backup", dataDir, [join("..", backups.split("/").pop()!, "running.tar.gz")]);
+    const whileRunning = await cliProcess("backup", dataDir, [join("..", backups.split("/").pop()!, "running.tar.gz")]);
     expect(whileRunning).toMatchObject({ code: 0, stdout: expect.stringContaining("Copia guardada") });
     const runningFile = join(backups, "running.tar.gz");
     expect(statSync(runningFile).mode & 0o777).toBe(0o600);
@@ -109,7 +117,7 @@ describe("npm run backup and npm run restore (embedded database)", () => {
     expect(await cli("backup", dataDir, [stoppedFile])).toMatchObject({ code: 0 });
     expect(statSync(stoppedFile).mode & 0o777).toBe(0o600);
 
-    const restored = await cli("restore", dataDir, [runningFile]);
+    const restored = await cliProcess("restore", dataDir, [runningFile]);
     expect(restored).toMatchObject({ code: 0, stdout: expect.stringContaining("restaurada") });
     expect(await readStopped(dataDir)).toEqual(original);
     // The database it replaced is kept beside it.

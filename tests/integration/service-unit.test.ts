@@ -23,7 +23,9 @@ describe("the systemd unit", () => {
 
   it("restarts the server after a crash and runs it directly, so that signals reach it", () => {
     expect(directives("Restart")).toEqual(["on-failure"]);
-    expect(directives("ExecStart")).toEqual(["/srv/valentina-y-taquito/node_modules/.bin/node server/main.ts"]);
+    expect(directives("ExecStart")).toEqual([
+      "/srv/valentina-y-taquito/node_modules/.bin/node --max-semi-space-size=16 server/main.ts",
+    ]);
     expect(directives("KillSignal")).toEqual(["SIGTERM"]);
   });
 

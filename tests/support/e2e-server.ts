@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pgdataPath } from "../../app/lib/db.server.ts";
+import { installTestPasswordHashing } from "../../app/lib/password-hashing.server.ts";
 import { startOidcServer } from "./oidc-server.ts";
 import { E2E_BOOK_URL, E2E_SHOP_URL } from "./shop-links.ts";
 import { mailboxPath, startSmtpServer, type ReceivedMail } from "./smtp-server.ts";
@@ -67,6 +68,10 @@ Object.assign(process.env, {
 // clock moves (new Date(), Date.now()); the database's now() and the browser's clock do not.
 const clockOffsetDays = Number(process.env.E2E_CLOCK_OFFSET_DAYS ?? 0);
 if (clockOffsetDays) shiftClock(clockOffsetDays * 24 * 60 * 60 * 1000);
+
+// The suite signs up and signs in readers by the hundred: passwords and PINs at test cost
+// (docs/decisions/040). The sites a spec starts from server/main.ts hash at full cost.
+installTestPasswordHashing();
 
 await import("../../server/main.ts");
 

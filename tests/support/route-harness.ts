@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { createEmailVerificationToken } from "better-auth/api";
 import { RouterContextProvider } from "react-router";
+import type { Db } from "../../app/lib/db.server.ts";
 import { parseEnv } from "../../app/lib/env.server.ts";
 import { servicesContext } from "../../app/composition/context.server.ts";
 import { servicesOn, type Services } from "../../app/composition/services.server.ts";
@@ -123,3 +125,33 @@ export function answerOf<Body = Record<string, unknown>>(
 
 /** The HTTP status a loader or action answered: a Response's, or the one given to `data()`. */
 export const statusOf = (value: unknown) => answerOf(value).status;
+
+/** The Cookie header a response's Set-Cookie headers give a browser (cleared cookies left out). */
+export const cookieFrom = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .filter((pair) => !pair!.endsWith("="))
+    .join("; ");
+
+/** Route arguments with the address's parameters (`routeArgs` knows only the path). */
+export const withParams = <T>(args: T, params: Record<string, string>) => {
+  (args as unknown as { params: Record<string, string> }).params = params;
+  return args;
+};
+
+/** Every column of every table that holds any of `needles` in some row (read from the catalog). */
+export async function rowsHolding(db: Db, ...needles: string[]) {
+  const { rows: columns } = await sql<{ table: string; column: string }>`
+    select table_name as "table", column_name as "column" from information_schema.columns
+    where table_schema = current_schema()`.execute(db);
+  const found: string[] = [];
+  for (const { table, column } of columns) {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from ${sql.table(table)} t
+      where exists (select 1 from unnest(${needles}::text[]) as n(needle)
+                    where position(n.needle in t.${sql.ref(column)}::text) > 0)`.execute(db);
+    if (rows[0]!.count > 0) found.push(`${table}.${column}`);
+  }
+  return found;
+}

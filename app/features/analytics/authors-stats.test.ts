@@ -308,6 +308,44 @@ describe.each(DATABASE_KINDS)("authors' statistics on %s", (kind) => {
     const missing = (await csvLoader((await csvArgs("nada.csv", admin.cookie)) as never)) as Response;
     expect(missing.status).toBe(404);
   });
+
+  it("count a family's children as families and a class's students with their classes, totals only", async () => {
+    const { db } = services;
+    const students = await insertUsers(db, "maestra", ...Array.from({ length: 6 }, (_, index) => `alumno-${index}`));
+    const child = (user_id: string, kind: "family" | "class") => ({
+      user_id,
+      guardian_id: "maestra",
+      picture: "xolo",
+      consent_by_email: "maestra@example.com",
+      consent_text: "Sí",
+      kind,
+    });
+    await db
+      .insertInto("child_readers")
+      .values(students.slice(1).map((id) => child(id, "class")))
+      .execute();
+    await sql`insert into classes (id, teacher_id, name, consent_by_email, consent_text)
+      values ('clase-1', 'maestra', '4º B', 'maestra@example.com', 'Sí')`.execute(db);
+    await db
+      .insertInto("class_students")
+      .values(students.slice(1).map((user_id) => ({ user_id, class_id: "clase-1" })))
+      .execute();
+    await db
+      .insertInto("unlocked_chapters")
+      .values(students.slice(1).map((user_id) => ({ user_id, chapter_id: "capitulo-2" })))
+      .execute();
+    const { figures } = await authorsStats(db, 30, now);
+    expect(figureOf(figures, "familias").rows).toEqual([
+      { label: "Familias con lectores niños", cells: ["0"] },
+      { label: "Lectores niños", cells: ["0"] },
+    ]);
+    expect(figureOf(figures, "clases").rows).toEqual([
+      { label: "Clases abiertas", cells: ["<5"] },
+      { label: "Alumnos", cells: ["6"] },
+      { label: "Capítulos desbloqueados por alumnos", cells: ["6"] },
+    ]);
+    expect(JSON.stringify(figureOf(figures, "clases"))).not.toContain("4º B");
+  });
 });
 
 describe("migration 0019 on a database with readers already", () => {

@@ -10,6 +10,7 @@ export type OtherFigures = {
   /** Clan names by id (0 = none chosen). */
   clanNames: readonly string[];
   families: { families: number; childReaders: number };
+  classes: { classes: number; students: number; chapterUnlocks: number };
   /** Scans of codes that do not exist, in the current and previous period. */
   unknownScans: { current: number; previous: number };
 };
@@ -260,6 +261,20 @@ export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures)
       rows: [
         { label: "Familias con lectores niños", cells: [shownCount(other.families.families)] },
         { label: "Lectores niños", cells: [shownCount(other.families.childReaders)] },
+      ],
+      chart: null,
+    },
+    {
+      id: "clases",
+      section: "families",
+      title: "Clases",
+      description:
+        "Clases abiertas ahora, sus alumnos y los capítulos que esos alumnos han desbloqueado (desde el principio). Sólo recuentos: ninguna clase por su nombre.",
+      columns: ["Dato", "Número"],
+      rows: [
+        { label: "Clases abiertas", cells: [shownCount(other.classes.classes)] },
+        { label: "Alumnos", cells: [shownCount(other.classes.students)] },
+        { label: "Capítulos desbloqueados por alumnos", cells: [shownCount(other.classes.chapterUnlocks)] },
       ],
       chart: null,
     },

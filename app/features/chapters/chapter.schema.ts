@@ -50,6 +50,7 @@ export const RESERVED_SEGMENTS = new Set([
   "tu-edad",
   // Families (issue 22).
   "familia",
+  "clases",
   "quien-lee",
   "mi-clan",
   "entrar",

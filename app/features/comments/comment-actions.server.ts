@@ -22,6 +22,8 @@ export async function handleCommentAction(
     isAdmin: boolean;
     sectionId: string;
     moderation: CommentsModeration;
+    /** The closed group the author's comments go to (a student's class), or null. */
+    audience?: string | null;
     form: FormData;
   },
 ): Promise<CommentActionOutcome> {
@@ -35,6 +37,7 @@ export async function handleCommentAction(
           sectionId: input.sectionId,
           text: form.get("text"),
           moderation: input.moderation,
+          audience: input.audience ?? null,
         })
       : intent === "delete"
         ? await deleteOwnComment(db, publish, { userId: user.id, commentId })

@@ -17,7 +17,13 @@ import type { CommentChangeResult } from "./comments.server.ts";
 export async function moderateComment(
   db: Db,
   publish: Publish,
-  input: { adminId: string; commentId: unknown; action: unknown },
+  input: {
+    adminId: string;
+    commentId: unknown;
+    action: unknown;
+    /** A teacher decides only on their classes' comments (an admin on any: leave it out). */
+    onlyAudiences?: readonly string[];
+  },
 ): Promise<CommentChangeResult> {
   const action = (["approve", "hide", "delete"] as const).find((known) => known === input.action);
   if (!action) return { ok: false, status: 400, error: COMMENT_MESSAGES.unknownAction };
@@ -27,12 +33,13 @@ export async function moderateComment(
   return db.transaction().execute(async (trx) => {
     const comment = await trx
       .selectFrom("comments as c")
-      .select(["c.id", "c.user_id", "c.section_id", "c.text", "c.created_at"])
+      .select(["c.id", "c.user_id", "c.section_id", "c.text", "c.created_at", "c.audience"])
       .select(apodoOf.as("apodo"))
       .where("c.id", "=", commentId)
       .forUpdate()
       .executeTakeFirst();
-    if (!comment) return { ok: false, status: 404, error: COMMENT_MESSAGES.notFound } as const;
+    const outside = input.onlyAudiences && !(comment?.audience && input.onlyAudiences.includes(comment.audience));
+    if (!comment || outside) return { ok: false, status: 404, error: COMMENT_MESSAGES.notFound } as const;
     if (action === "delete") await trx.deleteFrom("comments").where("id", "=", commentId).execute();
     else {
       await trx
@@ -59,19 +66,22 @@ export async function moderateComment(
         author_apodo: comment.apodo,
       })
       .execute();
-    // Approved: everyone's page shows it (its public data only); hidden or deleted: gone.
-    const event: CommentEvent =
-      action === "approve"
-        ? {
-            op: "upsert",
-            comment: {
-              id: comment.id,
-              text: comment.text,
-              userName: comment.apodo,
-              createdAt: comment.created_at.toISOString(),
-            },
-          }
-        : { op: "remove", id: comment.id };
+    // Approved: everyone's page shows it (its public data only); hidden or deleted: gone. A
+    // class's comment carries nothing: its class's open pages reload, and the server filters.
+    const event: CommentEvent | undefined =
+      action === "approve" && comment.audience
+        ? undefined
+        : action === "approve"
+          ? {
+              op: "upsert",
+              comment: {
+                id: comment.id,
+                text: comment.text,
+                userName: comment.apodo,
+                createdAt: comment.created_at.toISOString(),
+              },
+            }
+          : { op: "remove", id: comment.id };
     await publish(commentsTopic(comment.section_id), trx, event);
     await publish(COMMENTS_QUEUE_TOPIC, trx);
     return { ok: true } as const;

@@ -10,8 +10,11 @@ import { apodoOf, FALLBACK_NAME } from "./comment-author.server.ts";
 
 export type CommentsModeration = "off" | "risky" | "all";
 
-/** Who is looking: what a list may show depends on it (server-side, never the client's say). */
-export type Viewer = { userId: string | null; isAdmin: boolean };
+/**
+ * Who is looking: what a list may show depends on it (server-side, never the client's say).
+ * `audiences`: the closed groups (a class, decision 036) whose comments this viewer may see.
+ */
+export type Viewer = { userId: string | null; isAdmin: boolean; audiences?: readonly string[] };
 
 export type CommentView = {
   id: string;
@@ -28,10 +31,12 @@ export type CommentView = {
 const PAGE_SIZE = 100;
 /**
  * A chapter's comments as `viewer` may see them, newest first (SPEC.md §7): visible ones for
- * everybody, held ones only for their author and admins, hidden ones for nobody.
+ * everybody, held ones only for their author and admins, hidden ones for nobody. A comment
+ * with an audience (a class's) is seen only by that audience, its author and admins.
  */
 export async function listComments(db: Db, sectionId: string, viewer: Viewer): Promise<CommentView[]> {
   const me = viewer.userId ?? "";
+  const audiences = [...(viewer.audiences ?? [])];
   const rows = await db
     .selectFrom("comments as c")
     .select(["c.id", "c.text", "c.user_id", "c.created_at", "c.status"])
@@ -42,6 +47,15 @@ export async function listComments(db: Db, sectionId: string, viewer: Viewer): P
       ),
     )
     .where("c.section_id", "=", sectionId)
+    .where((eb) =>
+      viewer.isAdmin
+        ? eb.lit(true)
+        : eb.or([
+            eb("c.audience", "is", null),
+            eb("c.user_id", "=", me),
+            ...(audiences.length ? [eb("c.audience", "in", audiences)] : []),
+          ]),
+    )
     .where((eb) =>
       viewer.isAdmin
         ? eb("c.status", "in", ["visible", "held"])
@@ -105,7 +119,14 @@ async function isChildAccount(db: Db, userId: string) {
 export async function postComment(
   db: Db,
   publish: Publish,
-  input: { userId: string; sectionId: string; text: unknown; moderation: CommentsModeration },
+  input: {
+    userId: string;
+    sectionId: string;
+    text: unknown;
+    moderation: CommentsModeration;
+    /** The closed group that alone may see it (a student's class), or null for everyone. */
+    audience?: string | null;
+  },
 ): Promise<PostCommentResult> {
   const checked = checkComment(input.text);
   if (!checked.ok) return { ok: false, status: 400, error: checked.error };
@@ -129,11 +150,14 @@ export async function postComment(
         text: checked.text,
         status: held ? "held" : "visible",
         held_reasons: reasons.join(","),
+        audience: input.audience ?? null,
       })
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
     // A held comment's text goes to the admins' queue only (and that event carries nothing).
     if (held) await publish(COMMENTS_QUEUE_TOPIC, trx);
+    // A class's comment travels to nobody: open pages reload, and the server filters.
+    else if (input.audience) await publish(commentsTopic(input.sectionId), trx);
     else
       await publish(commentsTopic(input.sectionId), trx, {
         op: "upsert",

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
+import type { ChildReaderKind } from "../../lib/db-schema.ts";
+import { hashSecret, verifySecret } from "../../lib/password-hashing.server.ts";
 import { hitRateLimit, rateLimitReached, type RateLimitRule } from "../../lib/rate-limit.server.ts";
 import { childBirthYearOptions, type FamilyAgeRule } from "./child-age.ts";
 import { CONSENT_TEXT, FAMILY_MESSAGES } from "./family-messages.ts";
@@ -16,6 +17,8 @@ import { pictureById } from "./family-pictures.ts";
 export type ChildReader = {
   id: string;
   guardianId: string;
+  /** 'family': an adult's child; 'class': a teacher's student (signs in only by card). */
+  kind: ChildReaderKind;
   apodo: string;
   picture: string;
   birthYear: number | null;
@@ -91,7 +94,7 @@ export async function addChildReader(
 ): Promise<{ ok: true; childId: string } | { ok: false; status: 400 | 409; errors: FieldErrors; form?: string }> {
   const checked = checkChildFields(input, rule, now);
   if (Object.keys(checked.errors).length) return { ok: false, status: 400, errors: checked.errors };
-  const pinHash = await hashPassword(checked.pin);
+  const pinHash = await hashSecret(checked.pin);
   const id = randomUUID();
   return db.transaction().execute(async (trx) => {
     // Locked per adult, so two tabs adding at once cannot pass the family limit together.
@@ -100,45 +103,79 @@ export async function addChildReader(
       .selectFrom("child_readers")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("guardian_id", "=", input.guardian.id)
+      .where("kind", "=", "family")
       .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_CHILDREN_PER_FAMILY)
       return { ok: false, status: 409, errors: {}, form: FAMILY_MESSAGES.tooManyChildren } as const;
-    await trx
-      .insertInto("user")
-      .values({
-        id,
-        name: input.apodo,
-        email: childAccountEmail(id),
-        emailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await trx
-      .insertInto("profiles")
-      .values({
-        user_id: id,
-        email: "",
-        display_name: input.apodo,
-        apodo: input.apodo,
-        birth_year: checked.birthYear,
-        age: rule.ageOf(checked.birthYear),
-      })
-      .execute();
-    await trx
-      .insertInto("child_readers")
-      .values({
-        user_id: id,
-        guardian_id: input.guardian.id,
-        picture: checked.picture,
-        pin_hash: pinHash,
-        consent_by_email: input.guardian.email.toLowerCase(),
-        consent_text: CONSENT_TEXT,
-        consented_at: now,
-      })
-      .execute();
+    await insertChildReader(trx, {
+      id,
+      kind: "family",
+      guardianId: input.guardian.id,
+      apodo: input.apodo,
+      picture: checked.picture,
+      birthYear: checked.birthYear,
+      age: rule.ageOf(checked.birthYear),
+      pinHash,
+      consent: { byEmail: input.guardian.email, text: CONSENT_TEXT, at: now },
+    });
     return { ok: true, childId: id } as const;
   });
+}
+
+export type NewChildReader = {
+  id: string;
+  kind: ChildReaderKind;
+  guardianId: string;
+  /** Already checked by the public-name rules. */
+  apodo: string;
+  picture: string;
+  birthYear: number | null;
+  age: number | null;
+  pinHash: string | null;
+  consent: { byEmail: string; text: string; at: Date };
+};
+
+/**
+ * The rows of one child reader (account with no e-mail and no password, profile, consent
+ * record), inside the caller's transaction: a family's child and a class's student alike.
+ */
+export async function insertChildReader(trx: Db, reader: NewChildReader): Promise<void> {
+  const { id, consent } = reader;
+  await trx
+    .insertInto("user")
+    .values({
+      id,
+      name: reader.apodo,
+      email: childAccountEmail(id),
+      emailVerified: true,
+      createdAt: consent.at,
+      updatedAt: consent.at,
+    })
+    .execute();
+  await trx
+    .insertInto("profiles")
+    .values({
+      user_id: id,
+      email: "",
+      display_name: reader.apodo,
+      apodo: reader.apodo,
+      birth_year: reader.birthYear,
+      age: reader.age,
+    })
+    .execute();
+  await trx
+    .insertInto("child_readers")
+    .values({
+      user_id: id,
+      guardian_id: reader.guardianId,
+      kind: reader.kind,
+      picture: reader.picture,
+      pin_hash: reader.pinHash,
+      consent_by_email: consent.byEmail.toLowerCase(),
+      consent_text: consent.text,
+      consented_at: consent.at,
+    })
+    .execute();
 }
 
 const childColumns = (db: Db) =>
@@ -149,6 +186,7 @@ const childColumns = (db: Db) =>
     .select([
       "c.user_id as id",
       "c.guardian_id as guardianId",
+      "c.kind as kind",
       "p.apodo as apodo",
       "c.picture as picture",
       "p.birth_year as birthYear",
@@ -156,9 +194,13 @@ const childColumns = (db: Db) =>
       "c.consented_at as consentedAt",
     ]);
 
-/** An adult's child readers, oldest first. */
+/** An adult's child readers, oldest first (a teacher's students are their class's, not family). */
 export async function listChildReaders(db: Db, guardianId: string): Promise<ChildReader[]> {
-  return childColumns(db).where("c.guardian_id", "=", guardianId).orderBy("c.created_at").execute();
+  return childColumns(db)
+    .where("c.guardian_id", "=", guardianId)
+    .where("c.kind", "=", "family")
+    .orderBy("c.created_at")
+    .execute();
 }
 
 /** One of this adult's children, or null (another family's child is null too). */
@@ -167,6 +209,7 @@ export async function childOfGuardian(db: Db, guardianId: string, childId: unkno
   const row = await childColumns(db)
     .where("c.guardian_id", "=", guardianId)
     .where("c.user_id", "=", childId)
+    .where("c.kind", "=", "family")
     .executeTakeFirst();
   return row ?? null;
 }
@@ -174,6 +217,12 @@ export async function childOfGuardian(db: Db, guardianId: string, childId: unkno
 /** The child reader behind an account, or null for any other account. */
 export async function childReaderById(db: Db, userId: string): Promise<ChildReader | null> {
   return (await childColumns(db).where("c.user_id", "=", userId).executeTakeFirst()) ?? null;
+}
+
+/** 'family' for a family's child, 'class' for a class's student, null for any other account. */
+export async function childReaderKind(db: Db, userId: string): Promise<ChildReaderKind | null> {
+  const row = await db.selectFrom("child_readers").select("kind").where("user_id", "=", userId).executeTakeFirst();
+  return row?.kind ?? null;
 }
 
 export async function isChildReader(db: Db, userId: string): Promise<boolean> {
@@ -185,9 +234,10 @@ export async function isChildReader(db: Db, userId: string): Promise<boolean> {
 export async function setChildPin(db: Db, guardianId: string, childId: string, pin: string): Promise<boolean> {
   const result = await db
     .updateTable("child_readers")
-    .set({ pin_hash: await hashPassword(pin) })
+    .set({ pin_hash: await hashSecret(pin) })
     .where("guardian_id", "=", guardianId)
     .where("user_id", "=", childId)
+    .where("kind", "=", "family")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -214,8 +264,8 @@ export async function checkChildPin(
   }
   const row = await db.selectFrom("child_readers").select("pin_hash").where("user_id", "=", childId).executeTakeFirst();
   const matches =
-    row !== undefined && typeof pin === "string" && PIN.test(pin)
-      ? await verifyPassword({ hash: row.pin_hash, password: pin })
+    row?.pin_hash && typeof pin === "string" && PIN.test(pin)
+      ? await verifySecret({ hash: row.pin_hash, password: pin })
       : false;
   if (matches) {
     await sql`delete from rate_limits where key = ${keys.perChild}`.execute(db);
@@ -233,10 +283,18 @@ export async function checkChildPin(
  */
 export async function issueLoginCard(db: Db, guardianId: string, childId: string): Promise<string | null> {
   if (!(await childOfGuardian(db, guardianId, childId))) return null;
+  return issueReaderCard(db, childId);
+}
+
+/**
+ * A new card for a child reader the caller has already found among their own (a family's child,
+ * a class's student): only the hash is kept and the previous card fails from this moment.
+ */
+export async function issueReaderCard(db: Db, readerId: string): Promise<string> {
   const token = randomBytes(18).toString("base64url");
   await db
     .insertInto("login_cards")
-    .values({ user_id: childId, token_hash: sha256(token), issued_at: new Date() })
+    .values({ user_id: readerId, token_hash: sha256(token), issued_at: new Date() })
     .onConflict((conflict) =>
       conflict.column("user_id").doUpdateSet({ token_hash: sha256(token), issued_at: new Date() }),
     )
@@ -277,16 +335,27 @@ export async function deleteChildReader(
       .forUpdate()
       .executeTakeFirst();
     if (!child) return null;
-    const sections = await trx
-      .selectFrom("comments")
-      .select("section_id")
-      .distinct()
-      .where("user_id", "=", childId)
-      .execute();
-    await sql`delete from rate_limits where right(key, ${childId.length + 1}) = ${":" + childId}`.execute(trx);
-    await trx.deleteFrom("user").where("id", "=", childId).execute();
-    return { commentSections: sections.map((row) => row.section_id) };
+    return deleteReaderAccounts(trx, [childId]);
   });
+}
+
+/**
+ * Deletes child readers' accounts inside the caller's transaction, with everything kept about
+ * them (on delete cascade: profile, unlocks, comments, reports, sessions, card, consent) and the
+ * counters named after them. Returns the chapters whose open pages must drop their comments.
+ */
+export async function deleteReaderAccounts(trx: Db, readerIds: string[]): Promise<{ commentSections: string[] }> {
+  if (!readerIds.length) return { commentSections: [] };
+  const sections = await trx
+    .selectFrom("comments")
+    .select("section_id")
+    .distinct()
+    .where("user_id", "in", readerIds)
+    .execute();
+  for (const id of readerIds)
+    await sql`delete from rate_limits where right(key, ${id.length + 1}) = ${":" + id}`.execute(trx);
+  await trx.deleteFrom("user").where("id", "in", readerIds).execute();
+  return { commentSections: sections.map((row) => row.section_id) };
 }
 
 /**
@@ -296,14 +365,16 @@ export async function deleteChildReader(
 export async function familyGuardianOf(db: Db, userId: string): Promise<string | null> {
   const child = await db
     .selectFrom("child_readers")
-    .select("guardian_id")
+    .select(["guardian_id", "kind"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  if (child) return child.guardian_id;
+  // A class's student's device is the school's, never the teacher's family's.
+  if (child) return child.kind === "family" ? child.guardian_id : null;
   const any = await db
     .selectFrom("child_readers")
     .select("user_id")
     .where("guardian_id", "=", userId)
+    .where("kind", "=", "family")
     .executeTakeFirst();
   return any ? userId : null;
 }

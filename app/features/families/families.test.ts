@@ -13,16 +13,18 @@ import { postComment } from "../comments/comments.server.ts";
 import { familyAgeRule } from "../../composition/family-age.server.ts";
 
 const currentYear = (now = new Date()) => now.getFullYear();
-import type { Db } from "../../lib/db.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { INTERNAL_HEADERS } from "../../lib/request.server.ts";
 import {
   answerOf,
+  cookieFrom,
   routeArgs,
+  rowsHolding,
   settle,
   signUpReader,
   statusOf,
   type TestServices,
+  withParams,
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 import { DATABASE_KINDS, ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
@@ -40,20 +42,6 @@ import { FAMILY_MESSAGES } from "./family-messages.ts";
 let serial = 0;
 const email = (name: string) => `${name}.${++serial}.${Date.now()}@example.com`;
 const CHILD_YEAR = String(currentYear() - 10);
-
-/** The Cookie header a response's Set-Cookie headers give a browser. */
-const cookieFrom = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .filter((pair) => !pair!.endsWith("="))
-    .join("; ");
-
-type Args = { params: Record<string, string> };
-const withParams = <T>(args: T, params: Record<string, string>) => {
-  (args as unknown as Args).params = params;
-  return args;
-};
 
 async function addChild(
   services: TestServices,
@@ -83,21 +71,6 @@ async function addChild(
 async function sessionUserId(services: TestServices, cookie: string) {
   const session = await services.auth.api.getSession({ headers: new Headers({ Cookie: cookie }) });
   return session?.user.id ?? null;
-}
-
-/** Every row of every table that holds `needle` in any column (read from the catalog). */
-async function rowsHolding(db: Db, needle: string) {
-  const { rows: columns } = await sql<{ table: string; column: string }>`
-    select table_name as "table", column_name as "column" from information_schema.columns
-    where table_schema = current_schema()`.execute(db);
-  const found: string[] = [];
-  for (const { table, column } of columns) {
-    const { rows } = await sql<{ count: number }>`
-      select count(*)::int as count from ${sql.table(table)}
-      where position(${needle} in ${sql.ref(column)}::text) > 0`.execute(db);
-    if (rows[0]!.count > 0) found.push(`${table}.${column}`);
-  }
-  return found;
 }
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser and login cards (%s)", (kind) => {

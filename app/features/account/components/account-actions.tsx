@@ -26,6 +26,10 @@ export function AccountActions() {
         <Link to="/familia">Tu familia</Link>: añade a tus hijas e hijos como lectores, sin correo ni contraseña.
       </p>
       <p>
+        {/* Issue 23: a teacher brings a class in, with printed login cards. */}
+        <Link to="/clases">Tus clases</Link>: trae a tu clase a leer, con una tarjeta para entrar por estudiante.
+      </p>
+      <p>
         <Link to="/tu-perfil/mis-datos/resumen" className="btn btn-primary" aria-describedby="resumen-ayuda">
           {ACCOUNT_MESSAGES.summaryLink}
         </Link>

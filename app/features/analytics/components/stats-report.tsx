@@ -94,15 +94,10 @@ type StatsReportProps = {
   figures: StatsFigure[];
   /** Other features' figures, composed by the route (e.g. children waiting for their family). */
   children?: ReactNode;
-  /**
-   * The classrooms' counts (classes active, students, chapters unlocked per class), once the
-   * classrooms feature exists; until then a note says where they will appear.
-   */
-  classes?: ReactNode;
 };
 
 /** /adminpanel/estadisticas: the readers' journey, over a chosen period, as charts with their tables. */
-export function StatsReport({ period, figures, children, classes }: StatsReportProps) {
+export function StatsReport({ period, figures, children }: StatsReportProps) {
   const sections = Object.entries(STATS_SECTIONS) as [StatsSection, string][];
   return (
     <div className="container py-5 admin-stats">
@@ -126,13 +121,6 @@ export function StatsReport({ period, figures, children, classes }: StatsReportP
             .filter((figure) => figure.section === section)
             .map((figure) => (
               <Figure key={figure.id} figure={figure} period={period} />
-            ))}
-          {section === "families" &&
-            (classes ?? (
-              <p className="stats-classes small mb-0" data-testid="stats-classes">
-                Clases: aquí aparecerán las clases activas, sus alumnos y los capítulos desbloqueados por clase cuando
-                el sitio tenga clases.
-              </p>
             ))}
         </section>
       ))}

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { ConsentCheck } from "../../../ui/consent-check.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { CONSENT_TEXT } from "../family-messages.ts";
 import { FAMILY_PICTURES } from "../family-pictures.ts";
@@ -126,28 +127,12 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
               )}
             </FormField>
             <PinFields idPrefix="child" errors={addErrors} />
-            <p id="child-consent-text" className="small border rounded p-2">
-              {CONSENT_TEXT}
-            </p>
-            <div className="form-check mb-3">
-              <input
-                className={`form-check-input${addErrors.consent ? " is-invalid" : ""}`}
-                type="checkbox"
-                name="consent"
-                value="si"
-                id="child-consent"
-                aria-invalid={addErrors.consent ? true : undefined}
-                aria-describedby={`child-consent-text${addErrors.consent ? " child-consent-error" : ""}`}
-              />
-              <label className="form-check-label" htmlFor="child-consent">
-                Doy mi consentimiento como su madre, padre o tutor legal
-              </label>
-              {addErrors.consent && (
-                <div id="child-consent-error" className="invalid-feedback d-block">
-                  {addErrors.consent}
-                </div>
-              )}
-            </div>
+            <ConsentCheck
+              id="child-consent"
+              text={CONSENT_TEXT}
+              label="Doy mi consentimiento como su madre, padre o tutor legal"
+              error={addErrors.consent}
+            />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Añadir lector
             </button>

@@ -5,7 +5,7 @@ import { MarigoldShapes } from "../../../ui/marigold.tsx";
 import { NAV_LINKS, type Section } from "../sections.ts";
 
 /** `childReader`: a child of a family (issue 22), who has no profile page but a reader chooser. */
-export type NavUser = { displayName: string; email: string; childReader?: boolean };
+export type NavUser = { displayName: string; email: string; childReader?: boolean; student?: boolean };
 
 type Props = {
   activeSection: Section;
@@ -49,6 +49,14 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
         <Link to="/" className="navbar-brand" aria-label="Valentina y Taquito, inicio">
           <SiteLogo />
         </Link>
+        {/* A child on a shared device: 'Salir' stays in sight on a phone too, outside the menu. */}
+        {user?.childReader && (
+          <Form method="post" action="/logout" className="ms-auto me-2 d-xl-none">
+            <button type="submit" className="btn btn-warning btn-sm">
+              Salir
+            </button>
+          </Form>
+        )}
         <button
           ref={toggler}
           type="button"
@@ -83,7 +91,7 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
                 </Link>
               </li>
             )}
-            {user?.childReader && (
+            {user?.childReader && !user.student && (
               <li className="nav-item">
                 <Link to="/quien-lee" className="nav-link">
                   Cambiar de lector

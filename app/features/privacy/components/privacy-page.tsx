@@ -13,6 +13,8 @@ export type PrivacyFacts = {
   resetLinkMinutes: number;
   /** Days a signed-in session lasts without use. */
   sessionDays: number;
+  /** A class's student on a shared device is signed out after this long without use. */
+  studentIdleMinutes: number;
   /** Whether Google Analytics is configured on this site (it then asks first). */
   analytics: boolean;
 };
@@ -181,6 +183,22 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
           datos, y una tarjeta nueva anula la anterior. La persona adulta ve el pasaporte y los comentarios de cada
           menor, descarga sus datos con los suyos y puede borrarlo cuando quiera: se borra todo lo suyo. Si borra su
           propia cuenta, se borran también las de sus menores.
+        </p>
+
+        <h3 className="h4 mt-4" id="clases">
+          Clases
+        </h3>
+        <p>
+          Una maestra o un maestro con cuenta puede traer a su clase en «Tus clases». Al crear la clase declara que la
+          escuela o las familias autorizaron su uso (el permiso que pide la ley para menores de 14 años): guardamos
+          quién lo declaró, cuándo y el texto exacto. De cada estudiante guardamos solo un apodo, un dibujo, lo que
+          desbloquea y sus comentarios; nunca su nombre real, su correo ni su año de nacimiento. Sus comentarios los ven
+          solo su clase y quien la da, y solo después de que esa persona los apruebe; nunca aparecen en las páginas
+          públicas. Cada estudiante entra con su tarjeta; en un dispositivo compartido su sesión se cierra sola tras{" "}
+          {facts.studentIdleMinutes} minutos sin usarse, y el botón «Salir» está siempre a mano. Quien da la clase ve el
+          tablero (qué capítulos desbloqueó cada estudiante), puede quitar a un estudiante y, al terminar el curso,
+          «Cerrar la clase»: descarga el tablero en un archivo CSV y se borran en ese momento los estudiantes y todo lo
+          suyo. No guardamos nada más de la clase.
         </p>
 
         <h3 className="h4 mt-4" id="analitica">

@@ -1,0 +1,36 @@
+/** What /clases says (Spanish, one place). */
+export const CLASS_MESSAGES = {
+  nameRequired: "Escribe el nombre de la clase (de 1 a 80 caracteres).",
+  consentRequired: "Para crear la clase, confirma que la escuela o las familias autorizaron su uso.",
+  tooManyClasses: "Puedes tener hasta 12 clases a la vez.",
+  rosterEmpty: "Pega al menos un apodo, uno por línea.",
+  rosterTooLong: "Una clase puede tener hasta 40 estudiantes.",
+  rosterRefused: "No añadimos a nadie: corrige las líneas marcadas y vuelve a intentarlo.",
+  duplicateInList: "ese apodo ya está en otra línea de la lista.",
+  duplicateInClass: "ya hay alguien con ese apodo en la clase.",
+  notYourClass: "Esa clase no es tuya.",
+  notInClass: "Ese estudiante no es de esta clase.",
+  notClassComment: "Ese comentario no es de esta clase.",
+  closeConfirm: "Escribe «cerrar» para confirmar.",
+  removeConfirm: "Escribe «quitar» para confirmar.",
+  created: "¡Clase creada! Ahora añade a tus estudiantes.",
+  added: "¡Listo! Estudiantes añadidos. Imprime sus tarjetas para que entren.",
+  removed: "Quitamos a ese estudiante y todo lo suyo: desbloqueos, comentarios, sesiones y tarjeta.",
+  closed: "Cerramos la clase: borramos a sus estudiantes y todo lo suyo. Solo queda el CSV que descargaste.",
+  approved: "Comentario aprobado: ya lo ve la clase.",
+  hidden: "Comentario ocultado.",
+  studentOnly: "Esta página es para la persona que da la clase.",
+} as const;
+
+/** What the teacher declares for the class: stored word for word with who and when. */
+export const CLASS_CONSENT_TEXT =
+  "Doy esta clase y la escuela o las familias de mis estudiantes autorizaron que usen el sitio " +
+  "Valentina y Taquito en clase: que guarde el apodo de cada estudiante, su dibujo, lo que desbloquea " +
+  "y sus comentarios (solo para la clase, revisados antes de mostrarse), como explica la página de privacidad. " +
+  "Al cerrar la clase se borra todo.";
+
+/**
+ * Class pages are one teacher's: never kept by any cache, and no card's address ever sent on
+ * as a Referer.
+ */
+export const CLASS_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };

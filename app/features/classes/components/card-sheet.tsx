@@ -1,0 +1,69 @@
+import { Form, Link, useNavigation } from "react-router";
+
+export type ClassCard = { id: string; apodo: string; pictureSrc: string; qr: string; url: string };
+
+/**
+ * /clases/<id>/tarjetas: one login card per student, apodo and picture only, ten to an A4 page
+ * (two columns of five; print CSS in _site.scss). Printing makes new cards: only their hashes
+ * are kept, so this sheet is the one time their addresses are shown, and every older card of
+ * the class stops working at that moment.
+ */
+export function ClassCardSheet({
+  classId,
+  className,
+  studentCount,
+  cards,
+}: {
+  classId: string;
+  className: string;
+  studentCount: number;
+  cards: ClassCard[] | null;
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="container py-4 class-card-sheet">
+      <p className="d-print-none">
+        <Link to={`/clases/${classId}`}>← {className}</Link>
+      </p>
+      <h1 className="h3 d-print-none">Tarjetas para entrar: {className}</h1>
+      {cards ? (
+        <>
+          <p className="d-print-none">
+            Imprime esta hoja y recorta las tarjetas. Al escanear su código, cada estudiante entra sin escribir nada.
+            Guárdalas como llaves: quien tenga una puede entrar como ese estudiante.{" "}
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
+              Imprimir
+            </button>
+          </p>
+          <ul className="list-unstyled class-card-grid">
+            {cards.map((card) => (
+              <li key={card.id} className="class-card" data-testid="class-card">
+                <img className="class-card-qr" src={card.qr} alt={`Código QR para que entre ${card.apodo}`} />
+                <div className="class-card-who">
+                  <img src={card.pictureSrc} alt="" width="56" height="56" />
+                  <p className="fw-bold mb-0">{card.apodo}</p>
+                  <p className="small mb-0">{className}</p>
+                  {/* For a device without a camera: the address can be typed too. */}
+                  <p className="class-card-url mb-0 text-break font-monospace" data-testid="class-card-url">
+                    {card.url}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <Form method="post">
+          <p>
+            {studentCount === 0
+              ? "Primero añade estudiantes a la clase."
+              : `Haremos ${studentCount} tarjetas, una por estudiante. Las tarjetas que imprimiste antes dejan de funcionar en ese momento.`}
+          </p>
+          <button type="submit" className="btn btn-primary" disabled={busy || studentCount === 0}>
+            Hacer las tarjetas
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

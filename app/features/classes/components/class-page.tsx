@@ -1,0 +1,255 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { FormField } from "../../../ui/form-field.tsx";
+import type { Board, ClassComment } from "../class-board.server.ts";
+
+export type StudentView = { id: string; apodo: string; pictureSrc: string; hasCard: boolean };
+
+export type ClassActionResult = {
+  intent: string;
+  studentId?: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  lineErrors?: { line: number; text: string; error: string }[];
+  formError?: string;
+  sent?: { roster?: string };
+};
+
+type Props = {
+  id: string;
+  name: string;
+  consentedAt: string;
+  consentByEmail: string;
+  students: StudentView[];
+  board: Board;
+  comments: ClassComment[];
+  notice: string | null;
+};
+
+const STATUS_LABELS: Record<ClassComment["status"], string> = {
+  visible: "Lo ve la clase",
+  held: "En revisión",
+  hidden: "Ocultado",
+};
+
+/** The teacher's two decisions on a class comment, each offered unless it is already so. */
+const DECISIONS = [
+  { value: "approve", label: "Aprobar", style: "btn-success", unless: "visible" },
+  { value: "hide", label: "Ocultar", style: "btn-outline-secondary", unless: "hidden" },
+] as const;
+
+/** /clases/<id>: roster, cards, the class board, the class's discussion and closing the class. */
+export function ClassPage({ id, name, consentedAt, consentByEmail, students, board, comments, notice }: Props) {
+  const result = useActionData<ClassActionResult>();
+  const busy = useNavigation().state !== "idle";
+  const rosterErrors = result?.intent === "anadir" ? result : undefined;
+  // Refused lines are listed beside the field (the list says it all); other refusals go under it.
+  const rosterError = rosterErrors?.lineErrors?.length ? undefined : rosterErrors?.formError;
+  return (
+    <div className="container py-4">
+      <p>
+        <Link to="/clases">← Tus clases</Link>
+      </p>
+      <h1 className="mb-1">{name}</h1>
+      <p className="small text-body-secondary">
+        Autorización declarada por {consentByEmail} el {new Date(consentedAt).toLocaleDateString("es-ES")}.
+      </p>
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
+      {result?.formError && result.intent !== "anadir" && (
+        <p className="alert alert-danger" role="alert">
+          {result.formError}
+        </p>
+      )}
+
+      <h2 className="h4 mt-4">Estudiantes ({students.length})</h2>
+      {students.length === 0 ? (
+        <p>Todavía no hay estudiantes. Pega su lista aquí abajo.</p>
+      ) : (
+        <>
+          <p>
+            <Link to={`/clases/${id}/tarjetas`} className="btn btn-outline-primary btn-sm">
+              Imprimir las tarjetas de la clase
+            </Link>
+          </p>
+          <ul className="list-unstyled mb-3">
+            {students.map((student) => (
+              <li key={student.id} className="class-roster-item" data-testid="class-student">
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  <img src={student.pictureSrc} alt="" width="40" height="40" />
+                  <span className="fw-bold me-auto">{student.apodo}</span>
+                  <Link to={`/clases/${id}/tarjetas?estudiante=${student.id}`} className="btn btn-link btn-sm">
+                    {student.hasCard ? `Tarjeta nueva para ${student.apodo}` : `Tarjeta de ${student.apodo}`}
+                  </Link>
+                  <details>
+                    <summary>Quitar a {student.apodo}</summary>
+                    <Form method="post" className="mt-2" noValidate>
+                      <input type="hidden" name="intent" value="quitar" />
+                      <input type="hidden" name="studentId" value={student.id} />
+                      <FormField
+                        id={`remove-${student.id}`}
+                        label="Escribe «quitar» para borrar sus datos"
+                        error={
+                          result?.intent === "quitar" && result.studentId === student.id
+                            ? result.fieldErrors?.confirmar
+                            : undefined
+                        }
+                      >
+                        {(control) => <input {...control} name="confirmar" autoComplete="off" />}
+                      </FormField>
+                      <button type="submit" className="btn btn-outline-danger btn-sm" disabled={busy}>
+                        Quitar de la clase
+                      </button>
+                    </Form>
+                  </details>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <h3 className="h5 mt-3">Añadir estudiantes</h3>
+      <Form method="post" noValidate key={`roster-${students.length}`}>
+        <input type="hidden" name="intent" value="anadir" />
+        <FormField
+          id="class-roster"
+          label="Apodos, uno por línea"
+          hint="De 3 a 30 letras o números cada uno. Mejor que no sea su nombre real: lo verá la clase junto a sus comentarios."
+          error={rosterError}
+          invalid={Boolean(rosterErrors?.lineErrors?.length)}
+          describedBy={rosterErrors?.lineErrors?.length ? "class-roster-lines" : undefined}
+        >
+          {(control) => <textarea {...control} name="roster" rows={8} defaultValue={result?.sent?.roster ?? ""} />}
+        </FormField>
+        {rosterErrors?.lineErrors && rosterErrors.lineErrors.length > 0 && (
+          <div id="class-roster-lines" className="alert alert-danger" role="alert">
+            <p className="mb-1">No añadimos a nadie: corrige estas líneas y vuelve a intentarlo.</p>
+            <ul className="mb-0">
+              {rosterErrors.lineErrors.map((line) => (
+                <li key={line.line}>
+                  Línea {line.line} («{line.text}»): {line.error}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Añadir a la clase
+        </button>
+      </Form>
+
+      <h2 className="h4 mt-5">Tablero de la clase</h2>
+      {board.notStarted.length > 0 && (
+        <p data-testid="not-started">
+          <strong>Todavía no empiezan:</strong> {board.notStarted.join(", ")}
+        </p>
+      )}
+      {board.rows.length === 0 && <p>Cuando añadas estudiantes, aquí verás qué capítulos desbloquea cada quien.</p>}
+      {board.rows.length > 0 && (
+        <div
+          className="class-board-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Capítulos desbloqueados por estudiante"
+        >
+          <table className="class-board" data-testid="class-board">
+            <caption>Capítulos desbloqueados por cada estudiante (✓: lo desbloqueó con su código).</caption>
+            <thead>
+              <tr>
+                <th scope="col">Estudiante</th>
+                {board.chapters.map((chapter) => (
+                  <th scope="col" key={chapter.id} title={chapter.title}>
+                    <abbr title={chapter.title}>{chapter.number ?? "★"}</abbr>
+                  </th>
+                ))}
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {board.rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">{row.apodo}</th>
+                  {board.chapters.map((chapter) => (
+                    <td key={chapter.id}>
+                      {row.unlocked.includes(chapter.id) ? (
+                        <span aria-label={`${chapter.title}: desbloqueado`} role="img">
+                          ✓
+                        </span>
+                      ) : (
+                        ""
+                      )}
+                    </td>
+                  ))}
+                  <td>{row.unlocked.length}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2 className="h4 mt-5">Comentarios de la clase</h2>
+      <p className="small text-body-secondary">
+        Solo los ven tus estudiantes y tú, y solo después de que los apruebes.
+      </p>
+      {comments.length === 0 ? (
+        <p>Nadie de la clase ha comentado todavía.</p>
+      ) : (
+        <ul className="list-unstyled mb-3">
+          {comments.map((comment) => (
+            <li key={comment.id} className="card card-body mb-2" data-testid="class-comment">
+              <p className="mb-1">
+                <strong>{comment.apodo}</strong> en «{comment.chapterTitle}» ·{" "}
+                <span className="badge text-bg-secondary">{STATUS_LABELS[comment.status]}</span>
+              </p>
+              <p className="mb-2">{comment.text}</p>
+              <Form method="post" className="d-flex gap-2">
+                <input type="hidden" name="intent" value="moderar" />
+                <input type="hidden" name="commentId" value={comment.id} />
+                {DECISIONS.filter((decision) => decision.unless !== comment.status).map((decision) => (
+                  <button
+                    key={decision.value}
+                    type="submit"
+                    name="decision"
+                    value={decision.value}
+                    className={`btn btn-sm ${decision.style}`}
+                    disabled={busy}
+                  >
+                    {decision.label}
+                  </button>
+                ))}
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="h4 mt-5">Cerrar la clase</h2>
+      <p>
+        Al terminar el curso, descarga el tablero y cierra la clase: borramos a sus estudiantes y todo lo suyo
+        (desbloqueos, comentarios, sesiones y tarjetas) en un solo paso. No guardamos nada más que el CSV que
+        descargues.
+      </p>
+      <p>
+        <a href={`/clases/${id}/tablero.csv`} className="btn btn-outline-primary" download>
+          Descargar el tablero (CSV)
+        </a>
+      </p>
+      <Form method="post" noValidate>
+        <input type="hidden" name="intent" value="cerrar" />
+        <FormField
+          id="close-confirm"
+          label="Escribe «cerrar» para borrar la clase y todo lo de sus estudiantes"
+          error={result?.intent === "cerrar" ? result.fieldErrors?.confirmar : undefined}
+        >
+          {(control) => <input {...control} name="confirmar" autoComplete="off" />}
+        </FormField>
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          Cerrar la clase
+        </button>
+      </Form>
+    </div>
+  );
+}

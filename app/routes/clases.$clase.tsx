@@ -1,0 +1,133 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/clases.$clase";
+import { commentsTopic } from "../features/comments/comment-topics.ts";
+import { moderateComment } from "../features/comments/comment-moderation.server.ts";
+import { classBoard, classComments, isClassComment } from "../features/classes/class-board.server.ts";
+import { CLASS_MESSAGES, CLASS_PAGE_HEADERS } from "../features/classes/class-messages.ts";
+import { classOfTeacher, studentsOfClass } from "../features/classes/classes.server.ts";
+import { ClassPage, type ClassActionResult } from "../features/classes/components/class-page.tsx";
+import { pictureById } from "../features/families/family-pictures.ts";
+import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { services } from "../composition/context.server.ts";
+import { addStudents, deleteStudents, requireTeacher } from "../composition/class-roster.server.ts";
+import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
+
+const NOTICES: Record<string, string> = {
+  creada: CLASS_MESSAGES.created,
+  anadidos: CLASS_MESSAGES.added,
+  quitado: CLASS_MESSAGES.removed,
+  aprobado: CLASS_MESSAGES.approved,
+  ocultado: CLASS_MESSAGES.hidden,
+};
+
+/** One of the teacher's classes (another teacher's is a 404, as if it did not exist). */
+async function ownClass({ url, params, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const user = await requireTeacher({ url, context });
+  const own = await classOfTeacher(services(context).db, user.id, params.clase);
+  if (!own) throw data(CLASS_MESSAGES.notYourClass, { status: 404 });
+  return { user, own };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { own } = await ownClass(args);
+  const { db } = services(args.context);
+  const [students, board, comments] = await Promise.all([
+    studentsOfClass(db, own.id),
+    classBoard(db, own.id),
+    classComments(db, own.id),
+  ]);
+  return {
+    id: own.id,
+    name: own.name,
+    consentByEmail: own.consentByEmail,
+    consentedAt: own.consentedAt.toISOString(),
+    students: students.map((student) => ({
+      id: student.id,
+      apodo: student.apodo,
+      pictureSrc: pictureById(student.picture)?.src ?? "/images/characters/silueta.svg",
+      hasCard: student.cardIssuedAt !== null,
+    })),
+    board,
+    comments,
+    notice: NOTICES[args.url.searchParams.get("aviso") ?? ""] ?? null,
+  };
+}
+
+const refused = (result: ClassActionResult, status: number) => data(result, { status });
+
+export async function action(args: Route.ActionArgs) {
+  const { user, own } = await ownClass(args);
+  const { db, live } = services(args.context);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const here = `/clases/${own.id}`;
+
+  if (intent === "anadir") {
+    const added = await addStudents(db, user, own.id, form.get("roster"));
+    if ("notYours" in added) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+    if (!added.ok)
+      return refused(
+        {
+          intent,
+          lineErrors: added.lineErrors,
+          formError: added.formError ?? (added.lineErrors.length ? CLASS_MESSAGES.rosterRefused : CHECK_MARKED_FIELDS),
+          sent: { roster: String(form.get("roster") ?? "") },
+        },
+        400,
+      );
+    throw redirect(`${here}?aviso=anadidos`);
+  }
+
+  if (intent === "quitar") {
+    const studentId = String(form.get("studentId") ?? "");
+    if (form.get("confirmar") !== "quitar")
+      return refused({ intent, studentId, fieldErrors: { confirmar: CLASS_MESSAGES.removeConfirm } }, 400);
+    const deleted = await deleteStudents(db, user.id, own.id, { studentId });
+    if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notInClass }, 404);
+    for (const section of deleted.commentSections) await live.publish(commentsTopic(section));
+    throw redirect(`${here}?aviso=quitado`);
+  }
+
+  if (intent === "moderar") {
+    // The teacher decides only on this class's comments (site admins still can, on any).
+    const commentId = form.get("commentId");
+    if (!(await isClassComment(db, own.id, commentId)))
+      return refused({ intent, formError: CLASS_MESSAGES.notClassComment }, 404);
+    const decision = form.get("decision");
+    if (decision !== "approve" && decision !== "hide")
+      return refused({ intent, formError: "No entendimos esa acción." }, 400);
+    const outcome = await moderateComment(db, live.publish, {
+      adminId: user.id,
+      commentId,
+      action: decision,
+      onlyAudiences: [own.id],
+    });
+    if (!outcome.ok) return refused({ intent, formError: outcome.error }, outcome.status);
+    throw redirect(`${here}?aviso=${decision === "approve" ? "aprobado" : "ocultado"}`);
+  }
+
+  if (intent === "cerrar") {
+    if (form.get("confirmar") !== "cerrar")
+      return refused({ intent, fieldErrors: { confirmar: CLASS_MESSAGES.closeConfirm } }, 400);
+    const deleted = await deleteStudents(db, user.id, own.id, "all");
+    if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+    for (const section of deleted.commentSections) await live.publish(commentsTopic(section));
+    throw redirect("/clases?aviso=cerrada");
+  }
+  return refused({ intent, formError: "No entendimos esa acción." }, 400);
+}
+
+/** Never cached, never a Referer (see CLASS_PAGE_HEADERS). */
+export const headers: Route.HeadersFunction = () => CLASS_PAGE_HEADERS;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    title: loaderData ? `Clase: ${loaderData.name}` : "Clase",
+    path: "/clases",
+    siteUrl: siteUrlFrom(matches),
+    robots: "noindex, nofollow",
+  });
+
+export default function Clase({ loaderData }: Route.ComponentProps) {
+  return <ClassPage {...loaderData} />;
+}
