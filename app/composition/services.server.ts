@@ -31,6 +31,9 @@ import { log } from "../lib/log.server.ts";
 import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
 import { migrate } from "../lib/migrations.server.ts";
 import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
+import { createContentCache, type ContentCache } from "../lib/content-cache.server.ts";
+import { createSessionCache, type SessionCache } from "../lib/session-cache.server.ts";
+import type { ReaderFacts, SessionUser } from "./session.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
 
 export type Services = {
@@ -53,7 +56,19 @@ export type Services = {
   metrics: SiteMetrics;
   /** Hourly housekeeping (old rate-limit counters). */
   maintenance: ReturnType<typeof setInterval>;
+  /** Signed-in readers kept between page views (app/composition/session.server.ts). */
+  sessionCache: SessionCache<CachedReader>;
+  /** The book's content as pages read it (app/lib/content-cache.server.ts). */
+  contentCache: ContentCache;
+  /** Stops hearing the database's change notices. */
+  stopChangeNotices: () => Promise<void>;
 };
+
+/** What a signed-in reader's page views share: who they are, their profile and role. */
+export type CachedReader = { user: SessionUser; facts: ReaderFacts };
+
+/** The channel of db/migrations/0021_change_notices.sql: "reader:<id>" or "content:<table>". */
+const DATA_CHANGED_CHANNEL = "data_changed";
 
 /** How long a starting server waits for PostgreSQL before it gives up (and its supervisor retries). */
 const DATABASE_WAIT_MS = 60_000;
@@ -177,6 +192,21 @@ export async function servicesOn(
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
   });
+  const sessionCache = createSessionCache<CachedReader>({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
+  const contentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
+  // Every instance hears every change (PostgreSQL NOTIFY, or PGlite's own in one process); when
+  // the listening connection was lost, changes may have gone unheard, so everything goes.
+  const stopChangeNotices = await database.listen(
+    DATA_CHANGED_CHANNEL,
+    (notice) => {
+      if (notice.startsWith("reader:")) sessionCache.forgetReader(notice.slice("reader:".length));
+      else contentCache.clear();
+    },
+    () => {
+      sessionCache.clear();
+      contentCache.clear();
+    },
+  );
   metrics.readFrom({
     liveConnections: () => liveConnections.open(),
     pool: () => database.poolStats(),
@@ -195,6 +225,9 @@ export async function servicesOn(
     mailer,
     guardianMailer,
     maintenance,
+    sessionCache,
+    contentCache,
+    stopChangeNotices,
   };
 }
 
@@ -239,5 +272,6 @@ export async function closeServices() {
   await services.contactMailer.stop().catch(() => {});
   services.mailer.close();
   await services.live.close().catch(() => {});
+  await services.stopChangeNotices().catch(() => {});
   await services.database.close();
 }
