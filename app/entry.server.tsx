@@ -14,6 +14,9 @@ import siteStyles from "./styles/app.scss?inline";
 
 export { closeServices, getServices } from "./composition/services.server.ts";
 
+/** The stylesheet every page carries inline: the server compresses it once (server/spliced-gzip.ts). */
+export const inlineStylesheet: string = siteStyles;
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

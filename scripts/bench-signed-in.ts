@@ -21,9 +21,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { median, signUpBenchReader, sleep } from "./bench-support.ts";
+import { median, signUpBenchReader, sleep, startNodeFlags } from "./bench-support.ts";
 
 const root = resolve(import.meta.dirname, "..");
+// A build may name Node flags after a colon (`build:--max-semi-space-size=8`); without any, the
+// server runs with npm start's.
 const builds = process.argv.slice(2).length ? process.argv.slice(2) : ["build"];
 const MODES = (process.env.BENCH_MODES ?? "pglite,postgres").split(",").filter(Boolean);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -55,7 +57,9 @@ type Server = {
   cleanup: () => Promise<void>;
 };
 
-async function startServer(build: string, mode: string, port: number, index: number): Promise<Server> {
+async function startServer(spec: string, mode: string, port: number, index: number): Promise<Server> {
+  const [build = "build", ...ownFlags] = spec.split(":");
+  const nodeFlags = ownFlags.length ? ownFlags : startNodeFlags();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "bench-signed-in-"));
   let databaseUrl = "";
@@ -76,7 +80,7 @@ async function startServer(build: string, mode: string, port: number, index: num
       await client.end();
     };
   }
-  const child = spawn(process.execPath, [join(root, "server/main.ts")], {
+  const child = spawn(process.execPath, [...nodeFlags, join(root, "server/main.ts")], {
     env: {
       ...process.env,
       BUILD_DIR: resolve(build),
@@ -105,7 +109,7 @@ async function startServer(build: string, mode: string, port: number, index: num
   await sleep(2000);
   const rssIdle = rssMiB(child.pid!);
   return {
-    label: `${build} (${mode})`,
+    label: `${spec} (${mode})`,
     origin,
     child,
     cookie,

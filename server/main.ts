@@ -38,6 +38,8 @@ type EntryModule = {
     live: { subscribeAll(listener: (topic: string) => void): () => void };
   }>;
   closeServices(): Promise<void>;
+  /** Absent from builds before it was exported. */
+  inlineStylesheet?: string;
 };
 
 const root = resolve(import.meta.dirname, "..");
@@ -94,6 +96,7 @@ const app = createApp({
   metrics: services.metrics,
   metricsToken: env.METRICS_TOKEN,
   sharedPageSeconds: env.HTML_CACHE_SECONDS,
+  inlineStylesheet: entry.inlineStylesheet,
 });
 
 /**

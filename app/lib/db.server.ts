@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect, sql, type LogEvent } from "kysely";
@@ -102,6 +104,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
           files: loose,
         });
       }
+      await initialiseApart(pgdataPath(dataDir));
       pglite = await PGlite.create(pgdataPath(dataDir), { postgresqlconf: PGLITE_SETTINGS });
       // A new database comes from initdb with its files 0666.
       tightenTree(dataDir);
@@ -144,6 +147,49 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
       await lock?.release();
     },
   };
+}
+
+/**
+ * A new embedded database is made (PGlite's initdb) by a Node process of its own, which then
+ * ends. Made in the server's own process, initdb's WebAssembly memory stayed with it: the first
+ * start of `npm start` sat at ~530 MiB idle against ~340 MiB for every later start on the same
+ * directory (docs/decisions/039). Where no such process can be started (a test runner that
+ * cannot resolve the package), the server makes it itself, as before.
+ */
+async function initialiseApart(pgdata: string): Promise<void> {
+  if (existsSync(join(pgdata, "PG_VERSION"))) return;
+  let pgliteModule: string;
+  try {
+    pgliteModule = import.meta.resolve("@electric-sql/pglite");
+  } catch {
+    return;
+  }
+  const existed = existsSync(pgdata);
+  const script = [
+    `const { PGlite } = await import(${JSON.stringify(pgliteModule)});`,
+    "const db = await PGlite.create(process.env.PGLITE_NEW_DIR, { postgresqlconf: process.env.PGLITE_SETTINGS });",
+    "await db.close();",
+  ].join("\n");
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, PGLITE_NEW_DIR: pgdata, PGLITE_SETTINGS },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((done) => {
+    child.once("error", () => done(null));
+    child.once("exit", (exitCode) => done(exitCode));
+  });
+  if (code === 0 && existsSync(join(pgdata, "PG_VERSION"))) {
+    log.info("new embedded database created", { dir: pgdata });
+    return;
+  }
+  log.warn("could not create the embedded database in a process of its own: creating it here", {
+    code,
+    error: errors.trim().slice(-500),
+  });
+  // What the failed process left is not a database; the server's own initdb starts clean.
+  if (!existed) rmSync(pgdata, { recursive: true, force: true });
 }
 
 /**
