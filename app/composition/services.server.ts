@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Server } from "node:net";
 import { adminControlHandlers } from "../features/admins/admin-command.server.ts";
 import {
@@ -24,7 +24,7 @@ import { backupControlHandler } from "../lib/backup.server.ts";
 import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
 import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
-import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
+import { createInChildProcess, openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
 import { configurationWarnings, parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
@@ -93,7 +93,7 @@ export async function createServices(
   const database = env.DATABASE_URL
     ? // A database still starting (a container, a service after a reboot) is waited for.
       await openDatabase({ kind: "postgres", url: env.DATABASE_URL, waitForServerMs: DATABASE_WAIT_MS })
-    : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
+    : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR), createApart: createSeededApart });
   try {
     const applied = await migrate(database);
     if (applied.length) log.info("migrations applied", { versions: applied });
@@ -102,6 +102,36 @@ export async function createServices(
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/**
+ * A new embedded database is created, migrated and seeded by a Node process of its own, which
+ * loads this same server build and ends: what initdb and seeding leave in a process's memory
+ * (PGlite's WebAssembly memory, the allocator's) then never reaches the server's. The first
+ * start of `npm start` sat ~450 MiB above a restart (docs/decisions/039). Outside a build (the
+ * dev server, tests), and should that process fail, the server does it itself.
+ */
+async function createSeededApart(pgdata: string): Promise<void> {
+  const thisBuild = import.meta.url;
+  if (!thisBuild.endsWith(".js")) return;
+  await createInChildProcess(
+    pgdata,
+    [
+      `const build = await import(${JSON.stringify(thisBuild)});`,
+      "await build.entry.module.createSeededDatabase(process.env.PGLITE_NEW_DIR);",
+    ].join("\n"),
+  );
+}
+
+/** In the process `createSeededApart` starts: the new database, migrated and seeded, then closed. */
+export async function createSeededDatabase(pgdata: string): Promise<void> {
+  const database = await openDatabase({ kind: "pglite", dataDir: dirname(pgdata), lockHeldByParent: true });
+  try {
+    await migrate(database);
+    await seedDemoContent(database.db);
+  } finally {
+    await database.close();
   }
 }
 

@@ -67,6 +67,13 @@ export type DatabaseOptions =
       dataDir: string | null;
       /** In memory only: start from this dump (tests copy a migrated template instead of migrating). */
       loadDataDir?: Blob;
+      /**
+       * Makes a new database in `pgdata` in a process of its own (the server's: created, migrated
+       * and seeded there); without it, only initdb runs apart (`initialiseApart`).
+       */
+      createApart?: (pgdata: string) => Promise<void>;
+      /** The process that started this one holds the directory's lock (that `createApart`). */
+      lockHeldByParent?: boolean;
     }
   | {
       kind: "postgres";
@@ -86,16 +93,23 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
     ? openPostgres(options.url, options.poolSize, options.waitForServerMs)
-    : openPglite(options.dataDir, options.loadDataDir);
+    : openPglite(options.dataDir, options);
 }
 
-async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | null,
+  {
+    loadDataDir,
+    createApart,
+    lockHeldByParent = false,
+  }: { loadDataDir?: Blob; createApart?: (pgdata: string) => Promise<void>; lockHeldByParent?: boolean } = {},
+): Promise<DatabaseHandle> {
   let lock: DirectoryLock | null = null;
   let pglite: PGlite;
   if (dataDir) {
     createPrivateDirectory(dataDir);
     // PGlite takes no lock of its own and two processes on one directory lose data.
-    lock = await acquireDirectoryLock(dataDir);
+    if (!lockHeldByParent) lock = await acquireDirectoryLock(dataDir);
     try {
       const loose = tightenTree(dataDir);
       if (loose > 0) {
@@ -104,12 +118,13 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
           files: loose,
         });
       }
-      await initialiseApart(pgdataPath(dataDir));
+      if (!existsSync(join(pgdataPath(dataDir), "PG_VERSION")) && !lockHeldByParent)
+        await (createApart ?? initialiseApart)(pgdataPath(dataDir));
       pglite = await PGlite.create(pgdataPath(dataDir), { postgresqlconf: PGLITE_SETTINGS });
       // A new database comes from initdb with its files 0666.
       tightenTree(dataDir);
     } catch (error) {
-      await lock.release();
+      await lock?.release();
       throw error;
     }
   } else {
@@ -150,26 +165,35 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
 }
 
 /**
- * A new embedded database is made (PGlite's initdb) by a Node process of its own, which then
- * ends. Made in the server's own process, initdb's WebAssembly memory stayed with it: the first
- * start of `npm start` sat at ~530 MiB idle against ~340 MiB for every later start on the same
- * directory (docs/decisions/039). Where no such process can be started (a test runner that
- * cannot resolve the package), the server makes it itself, as before.
+ * Without a `createApart` of the caller's, a new embedded database is at least made (PGlite's
+ * initdb) by a Node process of its own, which then ends: initdb's WebAssembly memory stayed
+ * with the process that ran it (docs/decisions/039). Where no such process can be started (a
+ * test runner that cannot resolve the package), the caller's open makes it, as before.
  */
 async function initialiseApart(pgdata: string): Promise<void> {
-  if (existsSync(join(pgdata, "PG_VERSION"))) return;
   let pgliteModule: string;
   try {
     pgliteModule = import.meta.resolve("@electric-sql/pglite");
   } catch {
     return;
   }
+  await createInChildProcess(
+    pgdata,
+    [
+      `const { PGlite } = await import(${JSON.stringify(pgliteModule)});`,
+      "const db = await PGlite.create(process.env.PGLITE_NEW_DIR, { postgresqlconf: process.env.PGLITE_SETTINGS });",
+      "await db.close();",
+    ].join("\n"),
+  );
+}
+
+/**
+ * Runs `script` (an ES module) in a Node process of its own to make the database in `pgdata`;
+ * when it fails, removes what it left (if the directory was new), and the caller's own open
+ * makes the database in this process instead.
+ */
+export async function createInChildProcess(pgdata: string, script: string): Promise<void> {
   const existed = existsSync(pgdata);
-  const script = [
-    `const { PGlite } = await import(${JSON.stringify(pgliteModule)});`,
-    "const db = await PGlite.create(process.env.PGLITE_NEW_DIR, { postgresqlconf: process.env.PGLITE_SETTINGS });",
-    "await db.close();",
-  ].join("\n");
   const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
     env: { ...process.env, PGLITE_NEW_DIR: pgdata, PGLITE_SETTINGS },
     stdio: ["ignore", "ignore", "pipe"],
