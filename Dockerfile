@@ -50,5 +50,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# --max-semi-space-size: V8's young generation as Node 20 sized it (decision 038).
-CMD ["node", "--max-semi-space-size=16", "server/main.ts"]
+# --max-semi-space-size: V8's young generation as Node 20 sized it (decisions 038, 039).
+CMD ["node", "--max-semi-space-size=4", "server/main.ts"]

@@ -72,6 +72,8 @@ export default tseslint.config(
     ignores: [
       "build/",
       "build-*/",
+      // Builds and profiles compared by npm run bench:signed-in.
+      ".bench/",
       ".react-router/",
       "node_modules/",
       "data/",

@@ -17,7 +17,7 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { median, percentile, signUpBenchReader } from "./bench-support.ts";
+import { median, percentile, signUpBenchReader, startNodeFlags } from "./bench-support.ts";
 
 const READERS = Number(process.env.BENCH_READERS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -30,7 +30,7 @@ const port = Number(process.env.BENCH_PORT ?? 3400 + Math.floor(Math.random() * 
 const origin = `http://localhost:${port}`;
 const chapterPath = "/salida-a-tzintzuntzan";
 
-const server = spawn(process.execPath, [join(root, "server/main.ts")], {
+const server = spawn(process.execPath, [...startNodeFlags(), join(root, "server/main.ts")], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -17,7 +17,7 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { percentile, signUpBenchReader, sleep } from "./bench-support.ts";
+import { percentile, signUpBenchReader, sleep, startNodeFlags } from "./bench-support.ts";
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 const COMMENTERS = Number(process.env.BENCH_COMMENTERS ?? 20);
@@ -30,7 +30,7 @@ const port = Number(process.env.BENCH_PORT ?? 3500 + Math.floor(Math.random() * 
 const origin = `http://localhost:${port}`;
 const chapterPath = "/salida-a-tzintzuntzan";
 
-const server = spawn(process.execPath, [join(root, "server/main.ts")], {
+const server = spawn(process.execPath, [...startNodeFlags(), join(root, "server/main.ts")], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 /** What the benchmark scripts share: signing a reader up and reading their figures. */
 
 /**
@@ -34,3 +37,14 @@ export const percentile = (values: number[], p: number) =>
 export const median = (values: number[]) => percentile(values, 50);
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * The Node flags `npm start` gives the server (package.json's start script, e.g. the young
+ * generation's size): the benchmarks start servers with them, so their memory is the default's.
+ */
+export function startNodeFlags(): string[] {
+  const packageJson = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  return packageJson.scripts.start?.match(/--[\w-]+=\S+/g) ?? [];
+}

@@ -31,6 +31,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { startNodeFlags } from "./bench-support.ts";
 
 // `--instances N`: N instances behind Caddy with 10,000 live readers (scripts/bench-instances.ts).
 if (process.argv.slice(2).some((arg) => arg === "--instances" || arg.startsWith("--instances="))) {
@@ -258,7 +259,7 @@ async function measure({ label, dir }: Checkout, index: number): Promise<Figures
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   const origin = `http://localhost:${ports.site}`;
   const site = start(
-    [join(dir, "server/main.ts")],
+    [...startNodeFlags(), join(dir, "server/main.ts")],
     serverEnv({ PORT: String(ports.site), DATA_DIR: dataDir, SITE_URL: origin }),
   );
   try {

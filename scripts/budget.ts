@@ -62,7 +62,9 @@ const server = spawn(process.execPath, [join(root, "server/main.ts")], {
 });
 
 async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt++) {
+  // A fresh data directory: created, migrated and seeded by a process of its own first (decision
+  // 039), which on a busy shared machine took up to ~25 s.
+  for (let attempt = 0; attempt < 240; attempt++) {
     try {
       if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
     } catch {

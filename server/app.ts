@@ -20,6 +20,7 @@ import { chooseRequestId } from "./request-id.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
+import { acceptsGzip, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
 import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -52,6 +53,8 @@ export type AppOptions = {
   metricsToken?: string;
   /** How long a CDN may keep a cookie-less visitor's page (HTML_CACHE_SECONDS; 0: never). */
   sharedPageSeconds?: number;
+  /** The stylesheet every page carries inline: compressed once, not in every page (spliced-gzip.ts). */
+  inlineStylesheet?: string;
 };
 
 export function createApp({
@@ -67,6 +70,7 @@ export function createApp({
   metrics,
   metricsToken,
   sharedPageSeconds = 0,
+  inlineStylesheet,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
   const routeOf = routeLabeler(build.routes);
@@ -124,6 +128,31 @@ export function createApp({
   if (metrics && metricsToken) app.use("/metrics", metricsEndpoint(metrics, metricsToken));
 
   app.use(compress());
+  // Pages rendered for one reader: gzip with the inline stylesheet deflated once, not per page.
+  // Runs before compress() sees the response, which then leaves it as it is.
+  const stylesheet = inlineStylesheet ? fixedText(inlineStylesheet) : null;
+  if (stylesheet)
+    app.use(async (c, next) => {
+      await next();
+      const response = c.res;
+      if (
+        c.req.method === "HEAD" ||
+        response.status === 206 ||
+        !response.body ||
+        response.headers.has("Content-Encoding") ||
+        !response.headers.get("Content-Type")?.startsWith("text/html") ||
+        /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(response.headers.get("Cache-Control") ?? "") ||
+        !acceptsGzip(c.req.header("Accept-Encoding") ?? null)
+      )
+        return;
+      c.res = new Response(response.body.pipeThrough(gzipAroundFixedText(stylesheet)), response);
+      c.res.headers.delete("Content-Length");
+      c.res.headers.set("Content-Encoding", "gzip");
+      const vary = c.res.headers.get("Vary");
+      if (!vary) c.res.headers.set("Vary", "Accept-Encoding");
+      else if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary) && vary !== "*")
+        c.res.headers.set("Vary", `${vary}, Accept-Encoding`);
+    });
   const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
     c.text("La solicitud es demasiado grande.", 413);
   const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });

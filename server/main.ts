@@ -43,6 +43,8 @@ type EntryModule = {
     liveConnections: ConnectionLimiter;
   }>;
   closeServices(): Promise<void>;
+  /** Absent from builds before it was exported. */
+  inlineStylesheet?: string;
 };
 
 const root = resolve(import.meta.dirname, "..");
@@ -99,6 +101,7 @@ const app = createApp({
   metrics: services.metrics,
   metricsToken: env.METRICS_TOKEN,
   sharedPageSeconds: env.HTML_CACHE_SECONDS,
+  inlineStylesheet: entry.inlineStylesheet,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, filledPage, gzippedPage, splicePage } from "./spliced-gzip.ts";
+import { acceptsGzip, filledPage, fixedText, gzipAroundFixedText, gzippedPage, splicePage } from "./spliced-gzip.ts";
 
 const HOLE = "NONCE-HOLE";
 // Big and repetitive like a page with its stylesheet, with holes at the start, middle and end.
@@ -36,5 +36,46 @@ describe("a page compressed once, with its nonce spliced in", () => {
     expect(acceptsGzip("gzip;q=0")).toBe(false);
     expect(acceptsGzip("br")).toBe(false);
     expect(acceptsGzip(null)).toBe(false);
+  });
+});
+
+describe("gzip around a fixed text (pages rendered per reader)", () => {
+  const stylesheet = `body{color:#222}${".card{margin:0 auto;padding:1rem}".repeat(400)}`;
+  const fixed = fixedText(stylesheet);
+
+  async function gzipThrough(chunks: string[], pauseAfter = -1): Promise<Buffer> {
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (const [index, chunk] of chunks.entries()) {
+          controller.enqueue(new TextEncoder().encode(chunk));
+          if (index === pauseAfter) await new Promise((done) => setTimeout(done, 20));
+        }
+        controller.close();
+      },
+    }).pipeThrough(gzipAroundFixedText(fixed));
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(Buffer.from(part));
+    return Buffer.concat(parts);
+  }
+
+  it("gives back the page exactly, the stylesheet in one chunk or split over several", async () => {
+    const page = `<html><head><style>${stylesheet}</style></head><body>${"<p>Hola, Ana</p>".repeat(300)}</body></html>`;
+    const cuts = [
+      [page],
+      [page.slice(0, 30), page.slice(30, 2000), page.slice(2000, 9000), page.slice(9000)],
+      Array.from({ length: Math.ceil(page.length / 997) }, (_, index) => page.slice(index * 997, (index + 1) * 997)),
+    ];
+    for (const chunks of cuts) {
+      const gzipped = await gzipThrough(chunks, 1);
+      expect(gunzipSync(gzipped).toString()).toBe(page);
+      // The stylesheet's own deflated bytes are in the answer, as they were compressed once.
+      expect(gzipped.indexOf(fixed.deflated)).toBeGreaterThan(0);
+    }
+  });
+
+  it("compresses a page without the stylesheet all the same", async () => {
+    const page = `<html><body>${"<p>Sin estilos</p>".repeat(200)}</body></html>`;
+    expect(gunzipSync(await gzipThrough([page.slice(0, 100), page.slice(100)])).toString()).toBe(page);
+    expect(gunzipSync(await gzipThrough([])).toString()).toBe("");
   });
 });

@@ -17,8 +17,9 @@ type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider> };
  * its slug once open to them (or for everyone when forced); anything else is a 404.
  */
 export async function openChapter({ url, context }: ChapterRequest) {
-  const { db, env } = services(context);
-  const found = await findChapterByPath(db, url.pathname);
+  const { db, env, contentCache } = services(context);
+  // Content, kept between page views (app/lib/content-cache.server.ts): shared, never changed here.
+  const found = await contentCache.remember(`chapter-at:${url.pathname}`, () => findChapterByPath(db, url.pathname));
   if (!found) throw data(null, { status: 404 });
   const { chapter, viaToken } = found;
   const user = chapter.requiresSignIn ? await requireUser({ url, context }) : await getUser(context);
@@ -38,7 +39,9 @@ export async function openChapter({ url, context }: ChapterRequest) {
  */
 export async function chapterPageData(args: ChapterRequest) {
   const { chapter, viaToken, user } = await openChapter(args);
-  const { db, mailer } = services(args.context);
+  const { db, mailer, contentCache } = services(args.context);
+  const namesUnlockedBy = (path: string) =>
+    contentCache.remember(`names-unlocked-by:${path}`, () => characterNamesUnlockedBy(db, path));
   // Which comments this reader may see is decided here, on the server (held ones: author and admins).
   const admin = user ? await readerIsAdmin(args.context) : false;
   // A class's comments reach only that class and its teacher (decision 036).
@@ -46,15 +49,15 @@ export async function chapterPageData(args: ChapterRequest) {
   const [comments, consent, next] = await Promise.all([
     listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin, audiences }),
     user ? consentState(db, user.id, { mailAvailable: mailer.enabled }) : null,
-    nextChapterAfter(db, chapter),
+    contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
   ]);
   // The next chapter's token path stays here: only its hint, number, title and the names of the
   // characters its code unlocks reach the page.
-  const nextStep = chapterNextStep(chapter, next, next ? await characterNamesUnlockedBy(db, next.tokenPath) : []);
+  const nextStep = chapterNextStep(chapter, next, next ? await namesUnlockedBy(next.tokenPath) : []);
   // A visitor who scanned its code: what an account would keep (the scan is remembered, /qr).
   const discovery =
     viaToken && !user
-      ? chapterDiscovery(chapter, await characterNamesUnlockedBy(db, chapter.requiredUrl), LOCKED_CHARACTER_IMAGE)
+      ? chapterDiscovery(chapter, await namesUnlockedBy(chapter.requiredUrl), LOCKED_CHARACTER_IMAGE)
       : null;
   const { requiredUrl: _hidden, ...visible } = chapter;
   // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
+import { unlockForVisit, unlockingPaths, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import { consentFromCookies } from "../lib/consent-cookie.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
@@ -13,22 +13,23 @@ import { getReaderProfile, getUser, readerIsAdmin, readerIsChild, readerIsStuden
  * forget the scans a visitor made before signing in (a cookie).
  */
 export async function rootData(request: Request, url: URL, context: Readonly<RouterContextProvider>) {
-  const { env, db } = services(context);
+  const { env, db, contentCache } = services(context);
   const sessionUser = await getUser(context);
   // A full page load unlocks on the server, before any JavaScript runs; client-side
   // navigations report themselves through /api/unlocks (see UnlockToast). Codes the reader
   // scanned before signing in are unlocked by their first signed-in view (decision 025).
   const fullLoad = sessionUser && request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
   const remembered = fullLoad ? await takeRememberedScans({ request, context }) : null;
-  const unlocked = fullLoad
-    ? await unlockForVisit(db, sessionUser.id, [
-        ...unlockPathsFor(url.pathname, url.search),
-        ...(remembered?.paths ?? []),
-      ]).catch((error: unknown) => {
-        log.error("unlock failed", { requestId: requestId(request), error });
-        return null;
-      })
-    : null;
+  const visited = fullLoad ? [...unlockPathsFor(url.pathname, url.search), ...(remembered?.paths ?? [])] : [];
+  // Most views are of paths no code leads to: the set of those that do is content (kept in memory).
+  const unlocking = visited.length ? await contentCache.remember("unlocking-paths", () => unlockingPaths(db)) : null;
+  const unlocked =
+    sessionUser && unlocking && visited.some((path) => unlocking.has(path))
+      ? await unlockForVisit(db, sessionUser.id, visited).catch((error: unknown) => {
+          log.error("unlock failed", { requestId: requestId(request), error });
+          return null;
+        })
+      : null;
   const [profile, admin, childReader, student] = sessionUser
     ? await Promise.all([
         getReaderProfile(context),

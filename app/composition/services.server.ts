@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Server } from "node:net";
 import { adminControlHandlers } from "../features/admins/admin-command.server.ts";
 import {
@@ -24,13 +24,16 @@ import { backupControlHandler } from "../lib/backup.server.ts";
 import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
 import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
-import { openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
+import { createInChildProcess, openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
 import { configurationWarnings, parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
 import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
 import { migrate } from "../lib/migrations.server.ts";
 import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
+import { createContentCache, type ContentCache } from "../lib/content-cache.server.ts";
+import { createSessionCache, type SessionCache } from "../lib/session-cache.server.ts";
+import type { ReaderFacts, SessionRecord, SessionUser } from "./session.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
 
 export type Services = {
@@ -53,7 +56,19 @@ export type Services = {
   metrics: SiteMetrics;
   /** Hourly housekeeping (old rate-limit counters). */
   maintenance: ReturnType<typeof setInterval>;
+  /** Signed-in readers kept between page views (app/composition/session.server.ts). */
+  sessionCache: SessionCache<CachedReader>;
+  /** The book's content as pages read it (app/lib/content-cache.server.ts). */
+  contentCache: ContentCache;
+  /** Stops hearing the database's change notices. */
+  stopChangeNotices: () => Promise<void>;
 };
+
+/** What a signed-in reader's page views share: who they are, their profile and role. */
+export type CachedReader = { user: SessionUser; record: SessionRecord; facts: ReaderFacts };
+
+/** The channel of db/migrations/0021_change_notices.sql: "reader:<id>" or "content:<table>". */
+const DATA_CHANGED_CHANNEL = "data_changed";
 
 /** How long a starting server waits for PostgreSQL before it gives up (and its supervisor retries). */
 const DATABASE_WAIT_MS = 60_000;
@@ -78,7 +93,7 @@ export async function createServices(
   const database = env.DATABASE_URL
     ? // A database still starting (a container, a service after a reboot) is waited for.
       await openDatabase({ kind: "postgres", url: env.DATABASE_URL, waitForServerMs: DATABASE_WAIT_MS })
-    : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
+    : await openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR), createApart: createSeededApart });
   try {
     const applied = await migrate(database);
     if (applied.length) log.info("migrations applied", { versions: applied });
@@ -87,6 +102,36 @@ export async function createServices(
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/**
+ * A new embedded database is created, migrated and seeded by a Node process of its own, which
+ * loads this same server build and ends: what initdb and seeding leave in a process's memory
+ * (PGlite's WebAssembly memory, the allocator's) then never reaches the server's. The first
+ * start of `npm start` sat ~450 MiB above a restart (docs/decisions/039). Outside a build (the
+ * dev server, tests), and should that process fail, the server does it itself.
+ */
+async function createSeededApart(pgdata: string): Promise<void> {
+  const thisBuild = import.meta.url;
+  if (!thisBuild.endsWith(".js")) return;
+  await createInChildProcess(
+    pgdata,
+    [
+      `const build = await import(${JSON.stringify(thisBuild)});`,
+      "await build.entry.module.createSeededDatabase(process.env.PGLITE_NEW_DIR);",
+    ].join("\n"),
+  );
+}
+
+/** In the process `createSeededApart` starts: the new database, migrated and seeded, then closed. */
+export async function createSeededDatabase(pgdata: string): Promise<void> {
+  const database = await openDatabase({ kind: "pglite", dataDir: dirname(pgdata), lockHeldByParent: true });
+  try {
+    await migrate(database);
+    await seedDemoContent(database.db);
+  } finally {
+    await database.close();
   }
 }
 
@@ -178,6 +223,21 @@ export async function servicesOn(
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
   });
+  const sessionCache = createSessionCache<CachedReader>({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
+  const contentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
+  // Every instance hears every change (PostgreSQL NOTIFY, or PGlite's own in one process); when
+  // the listening connection was lost, changes may have gone unheard, so everything goes.
+  const stopChangeNotices = await database.listen(
+    DATA_CHANGED_CHANNEL,
+    (notice) => {
+      if (notice.startsWith("reader:")) sessionCache.forgetReader(notice.slice("reader:".length));
+      else contentCache.clear();
+    },
+    () => {
+      sessionCache.clear();
+      contentCache.clear();
+    },
+  );
   metrics.readFrom({
     liveConnections: () => liveConnections.open(),
     pool: () => database.poolStats(),
@@ -196,6 +256,9 @@ export async function servicesOn(
     mailer,
     guardianMailer,
     maintenance,
+    sessionCache,
+    contentCache,
+    stopChangeNotices,
   };
 }
 
@@ -240,5 +303,6 @@ export async function closeServices() {
   await services.contactMailer.stop().catch(() => {});
   services.mailer.close();
   await services.live.close().catch(() => {});
+  await services.stopChangeNotices().catch(() => {});
   await services.database.close();
 }

@@ -4,7 +4,9 @@ import { childReaderKind } from "../features/families/child-readers.server.ts";
 import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
+import { cookieValue } from "../lib/session-cache.server.ts";
 import { services } from "./context.server.ts";
+import type { CachedReader } from "./services.server.ts";
 
 export type SessionUser = { id: string; email: string; name: string };
 
@@ -17,45 +19,83 @@ export type SessionRecord = { id: string; expiresAt: Date };
 const sessionRecordContext = createContext<() => Promise<SessionRecord | null>>();
 
 /** The signed-in reader's profile and role, as several loaders of one request ask for them. */
-type ReaderFacts = { profile: Profile | null; isAdmin: boolean; childReader: ChildReaderKind | null };
+export type ReaderFacts = { profile: Profile | null; isAdmin: boolean; childReader: ChildReaderKind | null };
 const readerContext = createContext<() => Promise<ReaderFacts | null>>();
+
+const READS = new Set(["GET", "HEAD"]);
 
 /**
  * Root middleware: the session, and the reader's profile and role, are looked up at most once
- * per request, and only when asked for (the age step, the layout and the page all ask: each
- * asked the database again, and a signed-in page made 15 queries where 9 do).
+ * per request, and only when asked for (the age step, the layout and the page all ask).
+ *
+ * A read (GET, HEAD) takes them from the instance's session cache when this cookie was seen in
+ * the last seconds (docs/decisions/039: five queries, the cookie's signature and better-auth's
+ * own work were a third of a signed-in page's cost). Whatever changes them in the database drops
+ * the kept copy on every instance (db/migrations/0021_change_notices.sql); a form's action, which may change them
+ * itself, always asks the database and drops this cookie's copy once it has run, so the page
+ * it leads to reads them afresh even before the database's notice arrives.
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  let pending: Promise<SessionUser | null> | undefined;
-  let record: SessionRecord | null = null;
-  const session = () => {
-    pending ??= services(context)
-      .auth.api.getSession({ headers: request.headers })
-      .then((found) => {
-        if (!found) return null;
-        record = { id: found.session.id, expiresAt: new Date(found.session.expiresAt) };
-        return { id: found.user.id, email: found.user.email, name: found.user.name };
-      });
-    return pending;
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { auth, db, sessionCache } = services(context);
+  // Null without a session cookie, and when it was sent twice (a browser keeps one per path or
+  // domain): which copy better-auth reads is its business, so such a request skips the cache.
+  const cookie = cookieValue(request.headers.get("cookie"), (await auth.$context).authCookies.sessionToken.name);
+  const reads = READS.has(request.method);
+
+  const findSession = () => auth.api.getSession({ headers: request.headers });
+  const asUser = (found: Awaited<ReturnType<typeof findSession>>): SessionUser | null =>
+    found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null;
+  const asRecord = (found: Awaited<ReturnType<typeof findSession>>): SessionRecord | null =>
+    found ? { id: found.session.id, expiresAt: new Date(found.session.expiresAt) } : null;
+  const factsOf = async (userId: string): Promise<ReaderFacts> => {
+    const [profile, admin, child] = await Promise.all([
+      getProfile(db, userId),
+      isAdmin(db, userId),
+      childReaderKind(db, userId),
+    ]);
+    return { profile, isAdmin: admin, childReader: child };
   };
+
+  if (reads && cookie) {
+    let pending: Promise<CachedReader | null> | undefined;
+    const reader = () =>
+      (pending ??= (async () => {
+        const kept = sessionCache.get(cookie);
+        if (kept) return kept;
+        const lookup = sessionCache.startLookup();
+        const found = await findSession();
+        const user = asUser(found);
+        if (!found || !user) return null;
+        const fresh = { user, record: asRecord(found)!, facts: await factsOf(user.id) };
+        sessionCache.set(cookie, user.id, fresh, { lookup, sessionExpiresAt: new Date(found.session.expiresAt) });
+        return fresh;
+      })());
+    context.set(sessionContext, () => reader().then((found) => found?.user ?? null));
+    context.set(sessionRecordContext, () => reader().then((found) => found?.record ?? null));
+    context.set(readerContext, () => reader().then((found) => found?.facts ?? null));
+    return next();
+  }
+
+  let record: SessionRecord | null = null;
+  let pending: Promise<SessionUser | null> | undefined;
+  const session = () =>
+    (pending ??= findSession().then((found) => {
+      record = asRecord(found);
+      return asUser(found);
+    }));
   context.set(sessionContext, session);
   context.set(sessionRecordContext, () => session().then(() => record));
-  const lookUp = () =>
-    session().then(async (user) => {
-      if (!user) return null;
-      const { db } = services(context);
-      const [profile, admin, child] = await Promise.all([
-        getProfile(db, user.id),
-        isAdmin(db, user.id),
-        childReaderKind(db, user.id),
-      ]);
-      return { profile, isAdmin: admin, childReader: child };
-    });
+  const lookUp = () => session().then((user) => (user ? factsOf(user.id) : null));
   // A form's action may change them before the loaders run in the same request: only a read
-  // (GET, HEAD) keeps the first answer.
-  const reads = request.method === "GET" || request.method === "HEAD";
+  // keeps the first answer.
   let facts: Promise<ReaderFacts | null> | undefined;
   context.set(readerContext, () => (reads ? (facts ??= lookUp()) : lookUp()));
+  if (reads || !cookie) return next();
+  try {
+    return await next();
+  } finally {
+    sessionCache.forget(cookie);
+  }
 };
 
 export const getUser = (context: Context) => context.get(sessionContext)();

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect, sql, type LogEvent } from "kysely";
@@ -65,6 +67,13 @@ export type DatabaseOptions =
       dataDir: string | null;
       /** In memory only: start from this dump (tests copy a migrated template instead of migrating). */
       loadDataDir?: Blob;
+      /**
+       * Makes a new database in `pgdata` in a process of its own (the server's: created, migrated
+       * and seeded there); without it, only initdb runs apart (`initialiseApart`).
+       */
+      createApart?: (pgdata: string) => Promise<void>;
+      /** The process that started this one holds the directory's lock (that `createApart`). */
+      lockHeldByParent?: boolean;
     }
   | {
       kind: "postgres";
@@ -84,16 +93,23 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
     ? openPostgres(options.url, options.poolSize, options.waitForServerMs)
-    : openPglite(options.dataDir, options.loadDataDir);
+    : openPglite(options.dataDir, options);
 }
 
-async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | null,
+  {
+    loadDataDir,
+    createApart,
+    lockHeldByParent = false,
+  }: { loadDataDir?: Blob; createApart?: (pgdata: string) => Promise<void>; lockHeldByParent?: boolean } = {},
+): Promise<DatabaseHandle> {
   let lock: DirectoryLock | null = null;
   let pglite: PGlite;
   if (dataDir) {
     createPrivateDirectory(dataDir);
     // PGlite takes no lock of its own and two processes on one directory lose data.
-    lock = await acquireDirectoryLock(dataDir);
+    if (!lockHeldByParent) lock = await acquireDirectoryLock(dataDir);
     try {
       const loose = tightenTree(dataDir);
       if (loose > 0) {
@@ -102,11 +118,13 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
           files: loose,
         });
       }
+      if (!existsSync(join(pgdataPath(dataDir), "PG_VERSION")) && !lockHeldByParent)
+        await (createApart ?? initialiseApart)(pgdataPath(dataDir));
       pglite = await PGlite.create(pgdataPath(dataDir), { postgresqlconf: PGLITE_SETTINGS });
       // A new database comes from initdb with its files 0666.
       tightenTree(dataDir);
     } catch (error) {
-      await lock.release();
+      await lock?.release();
       throw error;
     }
   } else {
@@ -144,6 +162,58 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
       await lock?.release();
     },
   };
+}
+
+/**
+ * Without a `createApart` of the caller's, a new embedded database is at least made (PGlite's
+ * initdb) by a Node process of its own, which then ends: initdb's WebAssembly memory stayed
+ * with the process that ran it (docs/decisions/039). Where no such process can be started (a
+ * test runner that cannot resolve the package), the caller's open makes it, as before.
+ */
+async function initialiseApart(pgdata: string): Promise<void> {
+  let pgliteModule: string;
+  try {
+    pgliteModule = import.meta.resolve("@electric-sql/pglite");
+  } catch {
+    return;
+  }
+  await createInChildProcess(
+    pgdata,
+    [
+      `const { PGlite } = await import(${JSON.stringify(pgliteModule)});`,
+      "const db = await PGlite.create(process.env.PGLITE_NEW_DIR, { postgresqlconf: process.env.PGLITE_SETTINGS });",
+      "await db.close();",
+    ].join("\n"),
+  );
+}
+
+/**
+ * Runs `script` (an ES module) in a Node process of its own to make the database in `pgdata`;
+ * when it fails, removes what it left (if the directory was new), and the caller's own open
+ * makes the database in this process instead.
+ */
+export async function createInChildProcess(pgdata: string, script: string): Promise<void> {
+  const existed = existsSync(pgdata);
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, PGLITE_NEW_DIR: pgdata, PGLITE_SETTINGS },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((done) => {
+    child.once("error", () => done(null));
+    child.once("exit", (exitCode) => done(exitCode));
+  });
+  if (code === 0 && existsSync(join(pgdata, "PG_VERSION"))) {
+    log.info("new embedded database created", { dir: pgdata });
+    return;
+  }
+  log.warn("could not create the embedded database in a process of its own: creating it here", {
+    code,
+    error: errors.trim().slice(-500),
+  });
+  // What the failed process left is not a database; the server's own initdb starts clean.
+  if (!existed) rmSync(pgdata, { recursive: true, force: true });
 }
 
 /**

@@ -44,6 +44,13 @@ const envSchema = z.object({
   /** Live-feed connections: per client address (a school shares one) and in all. */
   LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  /**
+   * Longest a signed-in reader's session and facts, and the book's content, are kept in memory
+   * between page views (app/lib/session-cache.server.ts, content-cache.server.ts). Every change
+   * drops the copy on every instance at once; this bounds one whose notice was lost. 0 asks the
+   * database on every request.
+   */
+  DATA_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Longest a visitor's page is served from memory (server/html-cache.ts); 0 turns the cache off. */
   HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**

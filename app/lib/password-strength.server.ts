@@ -9,11 +9,15 @@ import * as spanishPackage from "@zxcvbn-ts/language-es-es";
  */
 const MIN_SCORE = 2;
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...commonPackage.dictionary, ...spanishPackage.dictionary },
-  graphs: commonPackage.adjacencyGraphs,
-  translations: spanishPackage.translations,
-});
+// Built on the first password checked, not at start: its ranked dictionaries are some hundred
+// thousand strings, ~20 MB that an idle server need not hold (docs/decisions/039).
+let zxcvbn: ZxcvbnFactory | undefined;
+const checker = () =>
+  (zxcvbn ??= new ZxcvbnFactory({
+    dictionary: { ...commonPackage.dictionary, ...spanishPackage.dictionary },
+    graphs: commonPackage.adjacencyGraphs,
+    translations: spanishPackage.translations,
+  }));
 
 export const WEAK_PASSWORD_MESSAGE = "Esa contraseña es muy fácil de adivinar.";
 
@@ -22,7 +26,7 @@ export const WEAK_PASSWORD_MESSAGE = "Esa contraseña es muy fácil de adivinar.
  * `personal` are words of the account itself (the e-mail), which make a password easy to guess.
  */
 export function weakPasswordReason(password: string, personal: readonly string[] = []): string | null {
-  const result = zxcvbn.check(password, [...personal]);
+  const result = checker().check(password, [...personal]);
   if (result.score >= MIN_SCORE) return null;
   const why = result.feedback.warning ?? result.feedback.suggestions[0] ?? null;
   return why ? `${WEAK_PASSWORD_MESSAGE} ${withFullStop(why)}` : WEAK_PASSWORD_MESSAGE;

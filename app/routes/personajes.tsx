@@ -4,7 +4,7 @@ import type { PublicCharacter } from "../features/characters/characters.server.t
 import type { Route } from "./+types/personajes";
 import { CharacterGallery } from "../features/characters/components/character-gallery.tsx";
 import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
-import { getCharacter, readCatalogue } from "../features/characters/characters.server.ts";
+import { getCharacter, listCharacters, readCatalogue } from "../features/characters/characters.server.ts";
 import { characterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
@@ -21,9 +21,11 @@ const SEARCH_MAX = 120;
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
   const user = await getUser(context);
-  const { db } = services(context);
+  const { db, contentCache } = services(context);
   try {
-    const catalogue = await readCatalogue(db, user?.id ?? null);
+    const catalogue = await readCatalogue(db, user?.id ?? null, () =>
+      contentCache.remember("characters", () => listCharacters(db)),
+    );
     return { ...catalogue, search, shared: await sharedCharacter(db, catalogue.characters, url), loadError: null };
   } catch (error) {
     log.error("characters load failed", { requestId: requestId(request), error });

@@ -38,12 +38,12 @@ describe("operations files", () => {
     const scripts = (
       JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
     ).scripts;
-    expect(scripts.start).toBe("exec node --max-semi-space-size=16 scripts/start.ts");
+    expect(scripts.start).toBe("exec node --max-semi-space-size=4 scripts/start.ts");
   });
 
   it("starts the server with the same Node flags however it is run: npm start, the image, the service unit", () => {
-    // V8's young generation capped as Node 20 had it: 128 MiB of it on a machine with memory to
-    // spare held each instance over 300 MiB under the night's load (decision 038).
+    // V8's young generation capped (decisions 038 and 039): 128 MiB of it on a machine with
+    // memory to spare held each instance over 300 MiB under the night's load.
     const flags = (command: string) => command.split(/[\s",[\]]+/).filter((word) => word.startsWith("--"));
     const scripts = (
       JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
@@ -52,7 +52,7 @@ describe("operations files", () => {
     const execStart = readFileSync(join(root, "deploy/valentina-y-taquito.service"), "utf8").match(
       /^ExecStart=(.*)$/m,
     )![1]!;
-    expect(flags(scripts.start!)).toEqual(["--max-semi-space-size=16"]);
+    expect(flags(scripts.start!)).toEqual(["--max-semi-space-size=4"]);
     expect(flags(dockerCmd)).toEqual(flags(scripts.start!));
     expect(flags(execStart)).toEqual(flags(scripts.start!));
   });

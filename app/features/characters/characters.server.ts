@@ -173,9 +173,14 @@ export function toPublicCharacter(character: Character): OpenCharacter {
  * (LockedCharacter) until this reader unlocks it, so a visitor sees it locked too. A signed-in
  * reader also learns which ones they have unlocked.
  */
-export async function readCatalogue(db: Db, userId: string | null): Promise<CharacterCatalogue> {
+export async function readCatalogue(
+  db: Db,
+  userId: string | null,
+  // The content part, which the caller may keep between page views (app/lib/content-cache.server.ts).
+  everyCharacter: () => Promise<Character[]> = () => listCharacters(db),
+): Promise<CharacterCatalogue> {
   const [characters, unlockedRows] = await Promise.all([
-    listCharacters(db),
+    everyCharacter(),
     userId
       ? db.selectFrom("unlocked_characters").select("character_id").where("user_id", "=", userId).execute()
       : Promise.resolve(null),

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import type { Db } from "../../lib/db.server.ts";
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -44,6 +44,8 @@ export async function storeUpload(db: Db, bytes: Uint8Array): Promise<UploadResu
   if (!kind) return { ok: false, status: 415, error: UPLOAD_MESSAGES.wrongType };
   let output: { data: Buffer; info: OutputInfo };
   try {
+    // Loaded on the first upload, not at start (docs/decisions/039).
+    const { default: sharp } = await import("sharp");
     output = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" })
       .rotate()
       .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: "inside", withoutEnlargement: true })

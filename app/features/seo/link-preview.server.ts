@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
 import {
   composePreviewSvg,
   isSiteImage,
@@ -42,6 +41,12 @@ async function readSiteImage(path: string): Promise<Buffer | null> {
   return null;
 }
 
+/**
+ * sharp (libvips) is loaded on the first preview drawn, not at start: ~11 MiB an idle server need
+ * not hold (docs/decisions/039).
+ */
+const loadSharp = () => import("sharp").then((module) => module.default);
+
 /** Reads a picture that is not a site file (an upload kept in the database), or null. */
 export type ReadPicture = (path: string) => Promise<Uint8Array | null>;
 
@@ -54,6 +59,7 @@ async function pictureFor(card: PreviewCard, readOther?: ReadPicture) {
   if (!source) return null;
   try {
     // SVGs are drawn at a density that makes them at least as big as the box: sharp, not blurry.
+    const sharp = await loadSharp();
     const { data, info } = await sharp(source, { density: 288 })
       .resize({ width: PICTURE_BOX.width, height: PICTURE_BOX.height, fit: "inside" })
       .png()
@@ -69,6 +75,7 @@ async function pictureFor(card: PreviewCard, readOther?: ReadPicture) {
 async function render(card: PreviewCard, readOther?: ReadPicture): Promise<Buffer> {
   const picture = await pictureFor(card, readOther);
   const svg = composePreviewSvg(card, SITE_NAME, picture);
+  const sharp = await loadSharp();
   const base = sharp(Buffer.from(svg)).resize(PREVIEW_WIDTH, PREVIEW_HEIGHT);
   if (picture) base.composite([{ input: picture.data, left: picture.left, top: picture.top }]);
   return base.png({ compressionLevel: 9 }).toBuffer();

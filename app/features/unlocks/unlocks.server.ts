@@ -12,6 +12,20 @@ export function unlockPathsFor(pathname: string, search: string): string[] {
   return search && search !== "?" ? [path, `${path}${search}`] : [path];
 }
 
+/**
+ * Every path that unlocks something (a character's or a chapter's code): a page view at any
+ * other path has nothing to unlock, and need not ask about the reader's own unlocks at all.
+ */
+export async function unlockingPaths(db: Db): Promise<ReadonlySet<string>> {
+  const rows = await db
+    .selectFrom("characters")
+    .select("required_url")
+    .where("required_url", "is not", null)
+    .union(db.selectFrom("chapters").select("required_url"))
+    .execute();
+  return new Set(rows.map((row) => row.required_url).filter((path): path is string => Boolean(path)));
+}
+
 /** Whether a character or chapter unlocked by one of `paths` is not yet among the reader's. */
 async function somethingNewToUnlock(db: Db, userId: string, paths: readonly string[]): Promise<boolean> {
   const row = await db

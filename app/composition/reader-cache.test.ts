@@ -1,0 +1,194 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { chapterPageData } from "./chapter-page.server.ts";
+import { servicesOn, type Services } from "./services.server.ts";
+import { getReaderProfile, getUser, readerIsAdmin } from "./session.server.ts";
+import { deleteAccount } from "../features/account/account-data.server.ts";
+import { grantAdminByEmail } from "../features/admins/admins.server.ts";
+import { openDatabase, type Db } from "../lib/db.server.ts";
+import { parseEnv } from "../lib/env.server.ts";
+import { cookieValue } from "../lib/session-cache.server.ts";
+import { routeArgs, signUpReader, TEST_SITE_URL } from "../../tests/support/route-harness.ts";
+import { useTestServices } from "../../tests/support/fixtures.ts";
+import { DATABASE_KINDS } from "../../tests/support/test-database.ts";
+
+/**
+ * Signed-in readers and the book's content are kept in memory between page views
+ * (docs/decisions/039). These tests prove that what is kept never outlives a change: a session
+ * that ended, an account deleted, a role or profile changed, a chapter edited.
+ */
+
+const noPublish = async () => {};
+
+/** What a page view (GET) with this cookie is told about its reader. */
+async function pageView(services: Services, cookie: string, path = "/") {
+  const args = (await routeArgs(services, path, { cookie })) as { context: Parameters<typeof getUser>[0] };
+  const user = await getUser(args.context);
+  return {
+    userId: user?.id ?? null,
+    isAdmin: await readerIsAdmin(args.context),
+    displayName: (await getReaderProfile(args.context))?.displayName ?? null,
+  };
+}
+
+/**
+ * Asks until `check` holds: on PostgreSQL the database's notice reaches the instance a moment
+ * after the change commits (on PGlite, before the write returns). Fails after `withinMs`.
+ */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, withinMs = 2000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/**
+ * The reader's first page views, until one is kept: the notices of their own sign-up (on
+ * PostgreSQL they arrive a moment later) rightly stop a lookup that started before them.
+ */
+async function keptAfterPageViews(services: Services, cookie: string) {
+  const sessionCookie = cookieValue(cookie, "better-auth.session_token")!;
+  const kept = await eventually(
+    async () => {
+      await pageView(services, cookie);
+      return services.sessionCache.get(sessionCookie);
+    },
+    (value) => value !== undefined,
+  );
+  expect(kept).toBeDefined();
+}
+
+/** A write that sets off no trigger: as if its notice had been lost on the way. */
+async function withoutNotice(db: Db, write: (db: Db) => Promise<unknown>) {
+  await db.transaction().execute(async (trx) => {
+    await sql`set local session_replication_role = replica`.execute(trx);
+    await write(trx);
+  });
+}
+
+describe.each(DATABASE_KINDS)("signed-in readers kept between page views (%s)", (kind) => {
+  const services = useTestServices(kind, { fresh: true, env: { DATA_CACHE_SECONDS: "30" } });
+
+  it("keeps a reader between page views, and refuses their session once they sign out", async () => {
+    const ana = await signUpReader(services, "ana@example.com");
+    expect((await pageView(services, ana.cookie)).userId).toBe(ana.userId);
+    await keptAfterPageViews(services, ana.cookie);
+    // Signed out through better-auth directly (not the site's 'Salir' action): the database says so.
+    await services.auth.api.signOut({ headers: new Headers({ Cookie: ana.cookie }) });
+    const after = await eventually(
+      () => pageView(services, ana.cookie),
+      (view) => view.userId === null,
+    );
+    expect(after.userId).toBeNull();
+  });
+
+  it("refuses the session of a deleted account", async () => {
+    const beto = await signUpReader(services, "beto@example.com");
+    await keptAfterPageViews(services, beto.cookie);
+    await deleteAccount(services.db, { id: beto.userId, email: "beto@example.com" });
+    expect(
+      (
+        await eventually(
+          () => pageView(services, beto.cookie),
+          (view) => view.userId === null,
+        )
+      ).userId,
+    ).toBeNull();
+  });
+
+  it("shows a role granted elsewhere on the reader's next page view", async () => {
+    const carla = await signUpReader(services, "carla@example.com");
+    await keptAfterPageViews(services, carla.cookie);
+    expect((await pageView(services, carla.cookie)).isAdmin).toBe(false);
+    await grantAdminByEmail(services.db, "carla@example.com", noPublish);
+    expect(
+      (
+        await eventually(
+          () => pageView(services, carla.cookie),
+          (view) => view.isAdmin,
+        )
+      ).isAdmin,
+    ).toBe(true);
+  });
+
+  it("reads the reader afresh after a form of theirs, before any notice arrives", async () => {
+    const dani = await signUpReader(services, "dani@example.com");
+    await keptAfterPageViews(services, dani.cookie);
+    expect((await pageView(services, dani.cookie)).displayName).not.toBe("Dani del Lago");
+    await withoutNotice(services.db, (db) =>
+      db.updateTable("profiles").set({ display_name: "Dani del Lago" }).where("user_id", "=", dani.userId).execute(),
+    );
+    // The kept copy answers page views (this is what the cache is for)…
+    expect((await pageView(services, dani.cookie)).displayName).not.toBe("Dani del Lago");
+    // …until a form of this browser's is posted: its action may have changed anything.
+    await routeArgs(services, "/tu-perfil", { method: "POST", cookie: dani.cookie, form: {} });
+    expect((await pageView(services, dani.cookie)).displayName).toBe("Dani del Lago");
+  });
+});
+
+describe.each(DATABASE_KINDS)("the book's content kept between page views (%s)", (kind) => {
+  const services = useTestServices(kind, { seed: true, env: { DATA_CACHE_SECONDS: "30" } });
+
+  it("shows an edited chapter on the next page view", async () => {
+    const title = async () =>
+      (await chapterPageData(await routeArgs(services, "/salida-a-tzintzuntzan"))).chapter.title as string;
+    const before = await title();
+    await services.db
+      .updateTable("chapters")
+      .set({ title: "Salida renovada" })
+      .where("slug", "=", "salida-a-tzintzuntzan")
+      .execute();
+    expect(await eventually(title, (value) => value === "Salida renovada"), `was ${before}`).toBe("Salida renovada");
+  });
+});
+
+describe("a notice lost on the way", () => {
+  const services = useTestServices("pglite", { fresh: true, env: { DATA_CACHE_SECONDS: "1" } });
+
+  it("keeps an ended session working for at most DATA_CACHE_SECONDS", async () => {
+    const eva = await signUpReader(services, "eva@example.com");
+    await keptAfterPageViews(services, eva.cookie);
+    await withoutNotice(services.db, (db) => db.deleteFrom("session").where("userId", "=", eva.userId).execute());
+    expect((await pageView(services, eva.cookie)).userId).toBe(eva.userId);
+    await new Promise((done) => setTimeout(done, 1050));
+    expect((await pageView(services, eva.cookie)).userId).toBeNull();
+  });
+});
+
+const postgresOnly = DATABASE_KINDS.includes("postgres") ? describe : describe.skip;
+
+postgresOnly("two instances on one PostgreSQL", () => {
+  const first = useTestServices("postgres", { fresh: true });
+  let second: Services | null = null;
+  afterEach(async () => {
+    await second?.stopChangeNotices();
+    await second?.live.close();
+    clearInterval(second?.maintenance);
+    await second?.contactMailer.stop();
+    await second?.database.close();
+    second = null;
+  });
+
+  it("a sign-out through one instance ends the session kept by the other within a second", async () => {
+    const env = parseEnv({
+      AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+      SITE_URL: TEST_SITE_URL,
+      LOG_LEVEL: "silent",
+    });
+    second = await servicesOn(env, await openDatabase({ kind: "postgres", url: first.testDatabase.url! }));
+    const fede = await signUpReader(first, "fede@example.com");
+    expect((await pageView(second, fede.cookie)).userId).toBe(fede.userId);
+    await keptAfterPageViews(second, fede.cookie);
+    await first.auth.api.signOut({ headers: new Headers({ Cookie: fede.cookie }) });
+    const started = Date.now();
+    const other = second;
+    const after = await eventually(
+      () => pageView(other, fede.cookie),
+      (view) => view.userId === null,
+      1000,
+    );
+    expect(after.userId, `still signed in ${Date.now() - started} ms later`).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Issue 24: signed-in pages are fast because each instance keeps its readers' sessions and the
+ * book's content in memory (docs/decisions/039). Whatever is kept, a reader's page is theirs
+ * alone: two readers with different unlocks asking for the same addresses at the same moment
+ * each get their own page, every time.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { expect, signUpWith, siteServer, test, uniqueEmail } from "./support.ts";
+
+const FOUND_CHAPTER = /passport-chapter is-found/g;
+
+/** Who a page was rendered for, and how many chapters its passport shows as found. */
+async function pageFor(request: APIRequestContext, path: string) {
+  const response = await request.get(`${siteServer().baseURL}${path}`, { maxRedirects: 0 });
+  expect(response.status(), path).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("private");
+  const html = await response.text();
+  return { html, foundChapters: html.match(FOUND_CHAPTER)?.length ?? 0 };
+}
+
+test("two readers asking for the same pages at once each get their own", async ({ playwright }) => {
+  const ana = { request: await playwright.request.newContext(), email: uniqueEmail("ana") };
+  const beto = { request: await playwright.request.newContext(), email: uniqueEmail("beto") };
+  try {
+    for (const reader of [ana, beto]) await signUpWith(reader.request, reader.email);
+    // Ana scans chapter 9's printed code; Beto has found nothing.
+    expect((await ana.request.get(`${siteServer().baseURL}/qr/capitulo-9`)).ok()).toBe(true);
+    expect((await pageFor(ana.request, "/pasaporte")).foundChapters).toBe(1);
+    expect((await pageFor(beto.request, "/pasaporte")).foundChapters).toBe(0);
+
+    const paths = ["/pasaporte", "/", "/personajes", "/el-juego-de-pelota"];
+    const asks = Array.from({ length: 12 }, (_, round) =>
+      paths.flatMap((path) =>
+        // Interleaved, so the two readers' requests for one address are in flight together.
+        (round % 2 ? [beto, ana] : [ana, beto]).map(async (reader) => ({
+          reader,
+          path,
+          page: await pageFor(reader.request, path),
+        })),
+      ),
+    ).flat();
+    const answers = await Promise.all(asks);
+    for (const { reader, path, page } of answers) {
+      const other = reader === ana ? beto : ana;
+      expect(page.html, `${path} for ${reader.email}`).toContain(reader.email);
+      expect(page.html, `${path} for ${reader.email}`).not.toContain(other.email);
+      if (path === "/pasaporte") expect(page.foundChapters).toBe(reader === ana ? 1 : 0);
+    }
+  } finally {
+    await ana.request.dispose();
+    await beto.request.dispose();
+  }
+});
