@@ -24,7 +24,7 @@ describe("the systemd unit", () => {
   it("restarts the server after a crash and runs it directly, so that signals reach it", () => {
     expect(directives("Restart")).toEqual(["on-failure"]);
     expect(directives("ExecStart")).toEqual([
-      "/srv/valentina-y-taquito/node_modules/.bin/node --max-semi-space-size=16 server/main.ts",
+      "/srv/valentina-y-taquito/node_modules/.bin/node --max-semi-space-size=4 server/main.ts",
     ]);
     expect(directives("KillSignal")).toEqual(["SIGTERM"]);
   });
