@@ -140,3 +140,82 @@ export function sparkColumns(values: number[], options: { width?: number; height
   });
   return { width, height, shapes };
 }
+
+/** One panel of small multiples: its heading and the values it draws (small ones flagged). */
+export type MultiplePanel = { label: string; values: { plotted: number; small: boolean }[] };
+
+/**
+ * Small multiples: one small line chart per panel, three to a row, all on the same scale so
+ * panels compare at a glance (the scale is written once, above them). A point whose count is
+ * too small to show gets a pale square at the height it is plotted at.
+ */
+export function smallMultiples(
+  panels: MultiplePanel[],
+  options: { width?: number; columns?: number; scaleLabel?: (max: number) => string } = {},
+): ChartScene {
+  const width = options.width ?? 640;
+  const columns = options.columns ?? 3;
+  const header = 20;
+  const gap = 12;
+  const panelWidth = (width - gap * (columns - 1)) / columns;
+  const panelHeight = 84;
+  const labelHeight = 18;
+  const rows = Math.max(1, Math.ceil(panels.length / columns));
+  const height = header + rows * panelHeight + (rows - 1) * gap;
+  const max = Math.max(1, ...panels.flatMap((panel) => panel.values.map((value) => value.plotted)));
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice(2)
+    .range([panelHeight - 6, labelHeight + 4]);
+  const shapes: ChartShape[] = [{ kind: "rect", x: 0, y: 0, width, height, tone: "background" }];
+  if (options.scaleLabel)
+    shapes.push({
+      kind: "text",
+      x: 0,
+      y: 13,
+      text: options.scaleLabel(y.domain()[1]!),
+      anchor: "start",
+      tone: "label",
+    });
+  panels.forEach((panel, index) => {
+    const left = (index % columns) * (panelWidth + gap);
+    const top = header + Math.floor(index / columns) * (panelHeight + gap);
+    const x = scalePoint<number>()
+      .domain(panel.values.map((_, point) => point))
+      .range([left + 4, left + panelWidth - 4])
+      .padding(panel.values.length === 1 ? 0.5 : 0);
+    const pointY = (value: number) => round(top + y(value));
+    shapes.push({
+      kind: "text",
+      x: round(left),
+      y: top + 12,
+      text: cut(panel.label, Math.floor(panelWidth / 6.5)),
+      anchor: "start",
+      tone: "label",
+    });
+    shapes.push({
+      kind: "line",
+      x1: round(left),
+      y1: pointY(0),
+      x2: round(left + panelWidth),
+      y2: pointY(0),
+      tone: "axis",
+    });
+    const path = line<{ plotted: number }>()
+      .x((_, point) => round(x(point)!))
+      .y((value) => pointY(value.plotted));
+    shapes.push({ kind: "path", d: path(panel.values) ?? "", tone: "current" });
+    panel.values.forEach((value, point) => {
+      if (!value.small) return;
+      shapes.push({
+        kind: "rect",
+        x: round(x(point)! - 3),
+        y: round(pointY(value.plotted) - 3),
+        width: 6,
+        height: 6,
+        tone: "small",
+      });
+    });
+  });
+  return { width, height, shapes };
+}

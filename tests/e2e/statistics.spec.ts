@@ -13,6 +13,7 @@ const CHARTED = [
   "personajes",
   "clanes",
   "escaneos-por-codigo",
+  "escaneos-por-codigo-y-dia",
   "paginas",
 ];
 const TABLE_ONLY = ["familias", "clases"];
@@ -97,6 +98,11 @@ test.describe("the authors' statistics", () => {
     await expect(page.getByTestId("visitas-table").locator("tbody tr")).toHaveCount(30);
     await expect(page.getByTestId("recorrido-table").locator("tbody tr")).toHaveCount(15);
     await expect(page.getByText("«<5»", { exact: false }).first()).toBeVisible();
+    // Scans per code and day: a column for the code just scanned, a row per day, then the two totals.
+    const codeDays = page.getByTestId("escaneos-por-codigo-y-dia-table");
+    await expect(codeDays.locator("thead")).toContainText("capitulo-1");
+    await expect(codeDays.locator("tbody tr")).toHaveCount(30 + 2);
+    await expect(codeDays.locator("tbody tr").last().locator("th")).toHaveText("Total: 30 días anteriores");
 
     // The period switch: a link each, no script needed; the figures follow.
     for (const [days, points, firstColumn] of [

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import type { StatsDayTable } from "../../lib/db-schema.ts";
 import { QR_PATH_PREFIX } from "./page-views.server.ts";
-import type { DayCount, PeriodDays } from "./stats-period.ts";
+import { bucketDays, type DayCount, type PeriodDays } from "./stats-period.ts";
 
 /**
  * The figures behind /adminpanel/estadisticas, all counted by the database (SQL aggregates,
@@ -15,6 +15,8 @@ import type { DayCount, PeriodDays } from "./stats-period.ts";
 export type PathCount = { path: string; current: number; previous: number };
 export type ChapterRow = { id: string; number: number | null; title: string; slug: string; requiredUrl: string };
 export type CommentCounts = { visible: number; held: number; hidden: number; reports: number };
+/** A code's scans on a chart point, at the offset of that point's first day. */
+export type CodeDayCount = DayCount & { code: string };
 export type ActiveReaders = { last7: number; previous7: number; last30: number; previous30: number };
 
 export type AuthorsStatsData = {
@@ -22,6 +24,8 @@ export type AuthorsStatsData = {
   /** Page views (not scans) and QR scans per day of both periods. */
   viewDays: DayCount[];
   scanDays: DayCount[];
+  /** QR scans per code and chart point (day, week or 30 days, see bucketDays) of both periods. */
+  codeDays: CodeDayCount[];
   signUpDays: DayCount[];
   commentDays: DayCount[];
   /** Views per stored path (query keys included) in the current and previous period. */
@@ -75,6 +79,21 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
     from page_view_days
     where day >= ${days.previousStart}::date and day <= ${days.today}::date
     group by path`.execute(db);
+  // Scans per code, folded into the charts' points by the database (a year is 26 points, not
+  // 730 days, per code). A point's offset is its first day's, so bucketed() puts it back in place.
+  const size = bucketDays(days.period);
+  const codeRows = await sql<{ code: string; day_offset: number; count: number }>`
+    with scans as (
+      select split_part(split_part(substr(path, ${QR_PATH_PREFIX.length + 1}::int), '?', 1), '/', 1) as code,
+             day - ${days.previousStart}::date as day_offset, views
+      from page_view_days
+      where ${isQr} and day >= ${days.previousStart}::date and day <= ${days.today}::date
+    )
+    select code,
+           case when day_offset < ${days.period}::int then day_offset - day_offset % ${size}::int
+                else day_offset - (day_offset - ${days.period}::int) % ${size}::int end as day_offset,
+           sum(views) as count
+    from scans group by 1, 2`.execute(db);
   const signUpDays = await metricPerDay(db, "sign-ups", days);
   const commentDays = await metricPerDay(db, "comments", days);
   const chapters = await db
@@ -138,6 +157,7 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
     days,
     viewDays: viewRows.rows.filter((row) => !row.qr).map((row) => ({ offset: n(row.offset), count: n(row.count) })),
     scanDays: viewRows.rows.filter((row) => row.qr).map((row) => ({ offset: n(row.offset), count: n(row.count) })),
+    codeDays: codeRows.rows.map((row) => ({ code: row.code, offset: n(row.day_offset), count: n(row.count) })),
     signUpDays,
     commentDays,
     paths: pathRows.rows.map((row) => ({ path: row.path, current: n(row.current), previous: n(row.previous) })),

@@ -175,6 +175,54 @@ describe.each(DATABASE_KINDS)("authors' statistics on %s", (kind) => {
     expect(yearScans.filter((cell) => cell !== "0")).toEqual(["6", "<5"]); // 40 days ago, and today
   });
 
+  it("count QR scans per code and day, the previous period's total beside, small counts as '<5'", async () => {
+    const { db } = services;
+    const scans = (count: number, created_at: Date) =>
+      Array.from({ length: count }, () => ({ path: "/qr/rana", title: "Escaneo de código QR", created_at }));
+    await db
+      .insertInto("page_views")
+      .values([...scans(5, now), ...scans(3, ago(1)), ...scans(2, ago(35))])
+      .execute();
+    const month = figureOf((await authorsStats(db, 30, now)).figures, "escaneos-por-codigo-y-dia");
+    expect(month.section).toBe("qr");
+    expect(month.columns).toEqual(["Día", "rana", "capitulo-1"]); // most scanned first
+    expect(month.rows).toHaveLength(30 + 2);
+    expect(month.rows[0]!.cells).toEqual(["0", "0"]);
+    expect(month.rows[29]!.cells).toEqual(["5", "<5"]); // today: 5 of rana, 1 of capitulo-1
+    expect(month.rows[28]!.cells).toEqual(["<5", "0"]); // yesterday: 3 of rana
+    expect(month.rows.slice(-2)).toEqual([
+      { label: "Total: últimos 30 días", cells: ["8", "<5"] },
+      { label: "Total: 30 días anteriores", cells: ["<5", "6"] },
+    ]);
+    // The chart: a panel per code headed by the same totals; every small count at one height.
+    const chart = month.chart!;
+    const texts = chart.shapes.flatMap((shape) => (shape.kind === "text" ? [shape.text] : []));
+    expect(texts).toEqual(expect.arrayContaining(["rana: 8 (antes <5)", "capitulo-1: <5 (antes 6)"]));
+    expect(chart.shapes.filter((shape) => shape.kind === "path")).toHaveLength(2);
+    const smallMarks = chart.shapes.flatMap((shape) =>
+      shape.kind === "rect" && shape.tone === "small" ? [shape] : [],
+    );
+    expect(smallMarks).toHaveLength(2); // rana yesterday (3), capitulo-1 today (1)
+    expect(smallMarks[0]!.y).toBe(smallMarks[1]!.y);
+    // No count from 1 to 4 written anywhere (the note on small counts aside).
+    expect(`${month.description} ${texts.join(" ")}`.replace("de 1 a 4", "")).not.toMatch(/(?<![\w-])[1-4](?![\w-])/);
+    expect(figureCsv(month)).toContain("Total: 30 días anteriores,<5,6\r\n");
+
+    const week = figureOf((await authorsStats(db, 7, now)).figures, "escaneos-por-codigo-y-dia");
+    expect(week.rows).toHaveLength(7 + 2);
+    expect(week.rows.slice(-2).map((row) => row.cells)).toEqual([
+      ["8", "<5"],
+      ["0", "0"],
+    ]);
+    const year = figureOf((await authorsStats(db, 365, now)).figures, "escaneos-por-codigo-y-dia");
+    expect(year.columns[0]).toBe("30 días desde");
+    expect(year.rows).toHaveLength(13 + 2);
+    expect(year.rows.at(-2)!.cells).toEqual(["10", "7"]);
+    expect(year.rows.filter((row) => !row.label.startsWith("Total")).map((row) => row.cells[1])).toEqual(
+      expect.arrayContaining(["6", "<5"]),
+    );
+  });
+
   it("count sign-ups, comments, active readers, clans and families", async () => {
     const { figures } = await authorsStats(services.db, 7, now);
     expect(figureOf(figures, "altas").rows.at(-1)!.cells[0]).toBe("12");

@@ -1,5 +1,5 @@
-import { horizontalBars, periodLines } from "../../lib/chart-scenes.server.ts";
-import type { AuthorsStatsData, ChapterRow, PathCount } from "./authors-stats.server.ts";
+import { horizontalBars, periodLines, smallMultiples } from "../../lib/chart-scenes.server.ts";
+import type { AuthorsStatsData, ChapterRow, CodeDayCount, PathCount } from "./authors-stats.server.ts";
 import { QR_PATH_PREFIX } from "./page-views.server.ts";
 import { barValue, plottedCount, shownCount, SMALL_COUNT_TEXT } from "./small-counts.ts";
 import type { StatsFigure } from "./stats-figure.ts";
@@ -18,6 +18,9 @@ export type OtherFigures = {
 /** Rows a per-path table lists at most; its chart draws the first few. */
 export const PATH_ROW_LIMIT = 200;
 const CHART_ROW_LIMIT = 15;
+/** Codes the per-day table gives a column at most (most scanned first); its chart draws fewer. */
+export const CODE_COLUMN_LIMIT = 40;
+const CHART_PANEL_LIMIT = 12;
 
 const SMALL_NOTE = `Los recuentos de 1 a 4 se muestran como «${SMALL_COUNT_TEXT}» y se dibujan en un tono claro, a media altura.`;
 
@@ -36,6 +39,16 @@ const yearDayFormat = new Intl.DateTimeFormat("es-ES", {
 
 const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
 
+/** How the figures over time name their points: a day, a week from, 30 days from. */
+const bucketNames = (days: PeriodDays) => {
+  const size = bucketDays(days.period);
+  return size === 1
+    ? { column: "Día", unit: "día" }
+    : size === 7
+      ? { column: "Semana desde", unit: "semana" }
+      : { column: "30 días desde", unit: "bloque de 30 días" };
+};
+
 function seriesFigure(
   data: AuthorsStatsData,
   id: string,
@@ -47,11 +60,10 @@ function seriesFigure(
   const names = periodNames(days);
   const series = bucketed(days, counts);
   const format = days.period === 365 ? yearDayFormat : dayFormat;
-  const size = bucketDays(days.period);
-  const bucketName = size === 1 ? "Día" : size === 7 ? "Semana desde" : "30 días desde";
+  const { column: bucketName, unit } = bucketNames(days);
   const labels = series.currentStarts.map((date) => format.format(date));
   const description =
-    `${what} por ${size === 1 ? "día" : size === 7 ? "semana" : "bloque de 30 días"}: ` +
+    `${what} por ${unit}: ` +
     `${names.current.toLowerCase()} (línea continua, ${shownCount(total(series.current))} en total) y los ` +
     `${names.previous.toLowerCase()} (línea discontinua, ${shownCount(total(series.previous))}). ${SMALL_NOTE}`;
   return {
@@ -216,6 +228,68 @@ function comparedFigure(
   };
 }
 
+/**
+ * QR scans per code and per point of the chosen period: a row per point and a column per code
+ * (most scanned first), then each code's total in the period and in the one before. The chart
+ * is small multiples, one line per code on a common scale, headed by the same two totals, so it
+ * shows nothing the table does not.
+ */
+function codeDaysFigure(data: AuthorsStatsData, codeDays: CodeDayCount[]): StatsFigure {
+  const { days } = data;
+  const names = periodNames(days);
+  const format = days.period === 365 ? yearDayFormat : dayFormat;
+  const bucket = bucketNames(days);
+  const countsByCode = new Map<string, CodeDayCount[]>();
+  for (const row of codeDays) countsByCode.set(row.code, [...(countsByCode.get(row.code) ?? []), row]);
+  const allCodes = [...countsByCode.entries()]
+    .map(([code, counts]) => {
+      const series = bucketed(days, counts);
+      return { code, series, current: total(series.current), previous: total(series.previous) };
+    })
+    .filter((code) => code.current + code.previous > 0)
+    .sort((a, b) => b.current - a.current || b.previous - a.previous || a.code.localeCompare(b.code));
+  const codes = allCodes.slice(0, CODE_COLUMN_LIMIT);
+  const charted = codes.slice(0, CHART_PANEL_LIMIT);
+  const starts = bucketed(days, []).currentStarts;
+  const rows =
+    codes.length === 0
+      ? [{ label: "Ningún código escaneado en estos dos periodos", cells: [] }]
+      : [
+          ...starts.map((start, index) => ({
+            label: format.format(start),
+            cells: codes.map((code) => shownCount(code.series.current[index]!)),
+          })),
+          { label: `Total: ${names.current.toLowerCase()}`, cells: codes.map((code) => shownCount(code.current)) },
+          { label: `Total: ${names.previous.toLowerCase()}`, cells: codes.map((code) => shownCount(code.previous)) },
+        ];
+  const cutNote = [
+    allCodes.length > codes.length ? `la tabla da los ${codes.length} más escaneados de ${allCodes.length}` : "",
+    codes.length > charted.length ? `el gráfico dibuja los ${charted.length} primeros` : "",
+  ].filter(Boolean);
+  return {
+    id: "escaneos-por-codigo-y-dia",
+    section: "qr",
+    title: "Escaneos por código y día",
+    description:
+      `Un gráfico pequeño por código QR, del más escaneado al menos, todos con la misma escala: sus escaneos por ` +
+      `${bucket.unit} en los ${names.current.toLowerCase()}. Sobre cada uno, su total en ese tiempo y, entre ` +
+      `paréntesis, el de los ${names.previous.toLowerCase()}; la tabla da las mismas cifras` +
+      `${cutNote.length ? ` (${cutNote.join("; ")})` : ""}. ${SMALL_NOTE}`,
+    columns: [bucket.column, ...codes.map((code) => code.code)],
+    rows,
+    chart:
+      charted.length === 0
+        ? null
+        : smallMultiples(
+            charted.map((code) => ({
+              label: `${code.code}: ${shownCount(code.current)} (antes ${shownCount(code.previous)})`,
+              values: code.series.current.map(barValue),
+            })),
+            { scaleLabel: (max) => `Escala común: de 0 a ${max} escaneos` },
+          ),
+  };
+}
+
 const qrCodeOf = (path: string) =>
   path.startsWith(QR_PATH_PREFIX) ? pathOf(path.slice(QR_PATH_PREFIX.length)).split("/")[0]! : null;
 
@@ -245,6 +319,7 @@ export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures)
       perKey(data.paths, qrCodeOf),
       [{ label: "Códigos que no existen", ...other.unknownScans }],
     ),
+    codeDaysFigure(data, data.codeDays),
     comparedFigure(
       data,
       { id: "paginas", section: "qr", title: "Visitas por página" },
