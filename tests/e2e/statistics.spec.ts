@@ -143,7 +143,9 @@ test.describe("the authors' statistics", () => {
     test(`has no accessibility violations at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await signUpAdmin(page);
+      await page.goto("/qr/capitulo-1"); // a scan, so the per-code charts are drawn too
       await gotoHydrated(page, "/adminpanel/estadisticas?dias=90");
+      await expect(page.getByTestId("escaneos-por-codigo-y-dia-chart")).toBeVisible();
       await expectNoAxeViolations(page, "/adminpanel/estadisticas", { rules: "all" });
       // A wide table scrolls inside its own focusable region on a phone, never the page.
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -157,6 +157,13 @@ export async function replaceQrCode(db: Db, code: string): Promise<Replacement |
       .set({ path: `/qr/${replacement}` })
       .where("path", "=", `/qr/${code}`)
       .execute();
+    // The statistics' day counts (migration 0019) follow too: they outlive the views, and the
+    // trigger that keeps them only adds inserted views, so a moved view is not moved there.
+    await sql`
+      insert into page_view_days (day, path, views)
+        select day, ${`/qr/${replacement}`}, views from page_view_days where path = ${`/qr/${code}`} order by day
+      on conflict (day, path) do update set views = page_view_days.views + excluded.views`.execute(trx);
+    await trx.deleteFrom("page_view_days").where("path", "=", `/qr/${code}`).execute();
     return { from: code, to: replacement };
   });
 }

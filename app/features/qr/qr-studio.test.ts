@@ -159,6 +159,13 @@ describe.each(DATABASE_KINDS)("the QR studio on %s", (kind) => {
       createdAt: before.createdAt,
     });
     expect(after.perDay.at(-1)).toBe(2);
+    // The statistics' day counts follow the scans to the new id, none left under the old one.
+    const dayCounts = await services.db
+      .selectFrom("page_view_days")
+      .select(["path", "views"])
+      .where("path", "in", ["/qr/capitulo-3", `/qr/${result.code}`])
+      .execute();
+    expect(dayCounts.map((row) => [row.path, Number(row.views)])).toEqual([[`/qr/${result.code}`, 2]]);
 
     // The new code leads where the old one did; the old one is an unknown code now.
     expect(((await scan(result.code)) as Response).headers.get("Location")).toBe(before.target);
