@@ -105,6 +105,25 @@ describe("the production server's live feed", () => {
     for (const stream of streams) stream.close();
   });
 
+  it("sends each change as the stream's own bytes until the connection closes, with no chunk framing", async () => {
+    server = await startLiveFeedServer(services);
+    const { port } = new URL(server.origin);
+    const socket = connect(Number(port), "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    socket.write(`GET /api/live?topic=characters HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await expect.poll(() => received).toContain("event: hello");
+    await services.live.publish("characters", undefined, { name: "Taquito" });
+    await expect.poll(() => received).toContain('"name":"Taquito"');
+    const [head, body] = received.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head!.toLowerCase()).toContain("connection: close");
+    expect(head!.toLowerCase()).not.toContain("transfer-encoding");
+    // The body is the event stream itself: every line a field, a comment or blank, no chunk sizes.
+    expect(body!.split("\n").filter((line) => line && !/^(retry|id|event|data|): ?/.test(line))).toEqual([]);
+    socket.destroy();
+  });
+
   it("cuts a reader who stops taking what is sent, instead of keeping it all in memory", async () => {
     server = await startLiveFeedServer(services, { maxUnsentBytes: 64 * 1024 });
     const { port } = new URL(server.origin);
