@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { services } from "./context.server.ts";
-import { getSessionRecord, readerIsChild } from "./session.server.ts";
+import { getSessionRecord, readerIsStudent } from "./session.server.ts";
 
 /**
  * A class's student signs in on a shared tablet: the session ends after this long without use
@@ -13,7 +13,7 @@ const SLIDE_EVERY_SECONDS = 60;
 
 /**
  * Root middleware, after the session's: each request of a class's student moves the end of
- * their session STUDENT_IDLE_SECONDS ahead. The end is the session row's own `expiresAt`, so
+ * their session STUDENT_IDLE_SECONDS ahead (never further). The end is the session row's own `expiresAt`, so
  * better-auth itself refuses the session once it has passed, on every instance.
  */
 export const studentSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
@@ -22,9 +22,14 @@ export const studentSessionMiddleware: MiddlewareFunction<Response> = async ({ r
   const record = await getSessionRecord(context);
   if (!record) return;
   const now = Date.now();
-  // Only a student's session ends this soon (every other one lasts days).
-  if (record.expiresAt.getTime() - now > (STUDENT_IDLE_SECONDS - SLIDE_EVERY_SECONDS) * 1000) return;
-  if (!(await readerIsChild(context))) return;
+  const leftMs = record.expiresAt.getTime() - now;
+  // Used within the last minute: nothing to move.
+  if (leftMs > (STUDENT_IDLE_SECONDS - SLIDE_EVERY_SECONDS) * 1000 && leftMs <= STUDENT_IDLE_SECONDS * 1000) return;
+  // Only a student's session ends this soon; every other one lasts days, and stays so. A
+  // student's that lasts longer was stretched by better-auth, which refreshes a session to its
+  // full days when the browser no longer sends its "don't remember me" cookie: it is brought
+  // back to 30 minutes here. (The reader's facts are in memory for a page: decision 039.)
+  if (!(await readerIsStudent(context))) return;
   const { db } = services(context);
   await db
     .updateTable("session")
