@@ -25,6 +25,10 @@ export const studentSessionMiddleware: MiddlewareFunction<Response> = async ({ r
   const leftMs = record.expiresAt.getTime() - now;
   // Used within the last minute: nothing to move.
   if (leftMs > (STUDENT_IDLE_SECONDS - SLIDE_EVERY_SECONDS) * 1000 && leftMs <= STUDENT_IDLE_SECONDS * 1000) return;
+  // A form (which reads the reader afresh from the database) leaves a long session to the page
+  // that follows it, whose reader is read from memory: an adult's post asks nothing more.
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (leftMs > STUDENT_IDLE_SECONDS * 1000 && !reading) return;
   // Only a student's session ends this soon; every other one lasts days, and stays so. A
   // student's that lasts longer was stretched by better-auth, which refreshes a session to its
   // full days when the browser no longer sends its "don't remember me" cookie: it is brought
