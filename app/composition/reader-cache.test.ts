@@ -115,6 +115,17 @@ describe.each(DATABASE_KINDS)("signed-in readers kept between page views (%s)", 
     ).toBe(true);
   });
 
+  it("keeps the reader's copy through the page-view beacon every page sends", async () => {
+    const gala = await signUpReader(services, "gala@example.com");
+    await keptAfterPageViews(services, gala.cookie);
+    await routeArgs(services, "/api/page-view", {
+      method: "POST",
+      cookie: gala.cookie,
+      body: JSON.stringify({ path: "/personajes", title: "Personajes" }),
+    });
+    expect(services.sessionCache.get(cookieValue(gala.cookie, "better-auth.session_token")!)).toBeDefined();
+  });
+
   it("reads the reader afresh after a form of theirs, before any notice arrives", async () => {
     const dani = await signUpReader(services, "dani@example.com");
     await keptAfterPageViews(services, dani.cookie);

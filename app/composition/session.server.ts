@@ -40,6 +40,13 @@ const readerContext = createContext<() => Promise<ReaderFacts | null>>();
 const READS = new Set(["GET", "HEAD"]);
 
 /**
+ * Posts that change nothing about their reader: the page-view beacon every page sends (it stores
+ * a path and a title, no account) would otherwise drop the reader's kept copy after every page
+ * view, and the next page would ask the database again (decision 041).
+ */
+const KEEPS_READER = new Set(["/api/page-view"]);
+
+/**
  * Root middleware: the session, and the reader's profile and role, are looked up at most once
  * per request, and only when asked for (the age step, the layout and the page all ask).
  *
@@ -115,7 +122,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // keeps the first answer.
   let facts: Promise<ReaderFacts | null> | undefined;
   context.set(readerContext, () => (reads ? (facts ??= lookUp()) : lookUp()));
-  if (reads || !cookie) return next();
+  if (reads || !cookie || KEEPS_READER.has(new URL(request.url).pathname)) return next();
   try {
     return await next();
   } finally {
