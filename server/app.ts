@@ -20,7 +20,7 @@ import { chooseRequestId } from "./request-id.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
-import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
+import { acceptsGzip, fillStylesheetHole, firstChunkReady, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
 import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -154,7 +154,8 @@ export function createApp({
           c.res = new Response(response.body.pipeThrough(fillStylesheetHole(stylesheet)), response);
         return;
       }
-      c.res = new Response(response.body.pipeThrough(gzipAroundFixedText(stylesheet, { inHole })), response);
+      const gzipped = await firstChunkReady(response.body.pipeThrough(gzipAroundFixedText(stylesheet, { inHole })));
+      c.res = new Response(gzipped, response);
       c.res.headers.delete("Content-Length");
       c.res.headers.set("Content-Encoding", "gzip");
       const vary = c.res.headers.get("Vary");

@@ -4,6 +4,7 @@ import {
   acceptsGzip,
   filledPage,
   fillStylesheetHole,
+  firstChunkReady,
   fixedText,
   gzipAroundFixedText,
   gzippedPage,
@@ -103,5 +104,24 @@ describe("gzip around a fixed text (pages rendered per reader)", () => {
       for await (const part of filled) parts.push(Buffer.from(part));
       expect(Buffer.concat(parts).toString()).toBe(page);
     }
+  });
+});
+
+describe("a response body with its first chunk ready", () => {
+  it("has its first chunk to read at once, then the rest in order, as the source gives it", async () => {
+    const source = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        await new Promise((done) => setTimeout(done, 10));
+        controller.enqueue(Buffer.from("uno "));
+        await new Promise((done) => setTimeout(done, 30));
+        controller.enqueue(Buffer.from("dos"));
+        controller.close();
+      },
+    });
+    const reader = (await firstChunkReady(source)).getReader();
+    const atOnce = await Promise.race([reader.read(), new Promise((done) => setImmediate(() => done("nothing yet")))]);
+    expect(atOnce).toEqual({ done: false, value: Buffer.from("uno ") });
+    expect(Buffer.from((await reader.read()).value!).toString()).toBe("dos");
+    expect((await reader.read()).done).toBe(true);
   });
 });
