@@ -6,7 +6,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
 import { ReaderLeftError, readablePageStream } from "./lib/page-stream.server.ts";
 import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server.ts";
-import { cspNonce, requestId } from "./lib/request.server.ts";
+import { cspNonce, requestId, stylesheetHoleAsked } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";
 // Compiled by Vite into the server bundle only; the browser gets it inside each page (SiteStyles).
@@ -16,6 +16,14 @@ export { closeServices, createSeededDatabase, getServices } from "./composition/
 
 /** The stylesheet every page carries inline: the server compresses it once (server/spliced-gzip.ts). */
 export const inlineStylesheet: string = siteStyles;
+
+/**
+ * What a page carries instead of the stylesheet when the server asks (it gzips the page and puts
+ * the stylesheet's deflated bytes there itself, server/spliced-gzip.ts): the ~61 KB then never
+ * go through React's encoder and the page's streams (decision 041). A CSS comment, so a page
+ * that somehow kept it would only lack its styles, never show it.
+ */
+export const inlineStylesheetHole = "/*inline-stylesheet*/";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +50,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <SiteStylesProvider value={siteStyles}>
+        <SiteStylesProvider value={stylesheetHoleAsked(request) ? inlineStylesheetHole : siteStyles}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </SiteStylesProvider>
       </NonceProvider>,

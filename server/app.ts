@@ -20,7 +20,7 @@ import { chooseRequestId } from "./request-id.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
-import { acceptsGzip, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
+import { acceptsGzip, fillStylesheetHole, firstChunkReady, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
 import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -55,6 +55,8 @@ export type AppOptions = {
   sharedPageSeconds?: number;
   /** The stylesheet every page carries inline: compressed once, not in every page (spliced-gzip.ts). */
   inlineStylesheet?: string;
+  /** What the build renders in its place when asked (decision 041); the server then fills it in. */
+  inlineStylesheetHole?: string;
 };
 
 export function createApp({
@@ -71,11 +73,13 @@ export function createApp({
   metricsToken,
   sharedPageSeconds = 0,
   inlineStylesheet,
+  inlineStylesheetHole,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
   const routeOf = routeLabeler(build.routes);
   const app = new Hono<{
-    Variables: RequestIdVariables & SecureHeadersVariables & { staticFile?: boolean; sharedPage?: InlineHashes };
+    Variables: RequestIdVariables &
+      SecureHeadersVariables & { staticFile?: boolean; sharedPage?: InlineHashes; stylesheetHole?: boolean };
   }>();
 
   // A request id (a trusted proxy's well-formed X-Request-Id is kept so both logs share it) and
@@ -130,11 +134,12 @@ export function createApp({
   app.use(compress());
   // Pages rendered for one reader: gzip with the inline stylesheet deflated once, not per page.
   // Runs before compress() sees the response, which then leaves it as it is.
-  const stylesheet = inlineStylesheet ? fixedText(inlineStylesheet) : null;
+  const stylesheet = inlineStylesheet ? fixedText(inlineStylesheet, inlineStylesheetHole) : null;
   if (stylesheet)
     app.use(async (c, next) => {
       await next();
       const response = c.res;
+      const inHole = c.get("stylesheetHole") === true;
       if (
         c.req.method === "HEAD" ||
         response.status === 206 ||
@@ -143,9 +148,14 @@ export function createApp({
         !response.headers.get("Content-Type")?.startsWith("text/html") ||
         /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(response.headers.get("Cache-Control") ?? "") ||
         !acceptsGzip(c.req.header("Accept-Encoding") ?? null)
-      )
+      ) {
+        // The page carries the stylesheet's hole but is not gzipped after all: filled in as text.
+        if (inHole && response.body && response.headers.get("Content-Type")?.startsWith("text/html"))
+          c.res = new Response(response.body.pipeThrough(fillStylesheetHole(stylesheet)), response);
         return;
-      c.res = new Response(response.body.pipeThrough(gzipAroundFixedText(stylesheet)), response);
+      }
+      const gzipped = await firstChunkReady(response.body.pipeThrough(gzipAroundFixedText(stylesheet, { inHole })));
+      c.res = new Response(gzipped, response);
       c.res.headers.delete("Content-Length");
       c.res.headers.set("Content-Encoding", "gzip");
       const vary = c.res.headers.get("Vary");
@@ -213,6 +223,13 @@ export function createApp({
     headers.set(INTERNAL_HEADERS.nonce, nonce);
     headers.set(INTERNAL_HEADERS.requestId, c.get("requestId"));
     headers.set(INTERNAL_HEADERS.clientIp, clientIp);
+    // A page rendered for this request alone, to be gzipped here: it carries only a hole where
+    // the stylesheet goes, filled with its deflated bytes on the way out (decision 041). Never
+    // for a page the visitors' cache keeps whole.
+    if (stylesheet?.hole && !cacheable && raw.method === "GET" && acceptsGzip(raw.headers.get("Accept-Encoding"))) {
+      headers.set(INTERNAL_HEADERS.stylesheetHole, "1");
+      c.set("stylesheetHole", true);
+    }
     const request = new Request(url, {
       method: raw.method,
       headers,

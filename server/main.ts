@@ -45,6 +45,8 @@ type EntryModule = {
   closeServices(): Promise<void>;
   /** Absent from builds before it was exported. */
   inlineStylesheet?: string;
+  /** Absent from builds before decision 041: such a build always renders the stylesheet. */
+  inlineStylesheetHole?: string;
 };
 
 const root = resolve(import.meta.dirname, "..");
@@ -102,6 +104,7 @@ const app = createApp({
   metricsToken: env.METRICS_TOKEN,
   sharedPageSeconds: env.HTML_CACHE_SECONDS,
   inlineStylesheet: entry.inlineStylesheet,
+  inlineStylesheetHole: entry.inlineStylesheetHole,
 });
 
 /**

@@ -1,6 +1,15 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, filledPage, fixedText, gzipAroundFixedText, gzippedPage, splicePage } from "./spliced-gzip.ts";
+import {
+  acceptsGzip,
+  filledPage,
+  fillStylesheetHole,
+  firstChunkReady,
+  fixedText,
+  gzipAroundFixedText,
+  gzippedPage,
+  splicePage,
+} from "./spliced-gzip.ts";
 
 const HOLE = "NONCE-HOLE";
 // Big and repetitive like a page with its stylesheet, with holes at the start, middle and end.
@@ -41,10 +50,11 @@ describe("a page compressed once, with its nonce spliced in", () => {
 
 describe("gzip around a fixed text (pages rendered per reader)", () => {
   const stylesheet = `body{color:#222}${".card{margin:0 auto;padding:1rem}".repeat(400)}`;
-  const fixed = fixedText(stylesheet);
+  const hole = "/*inline-stylesheet*/";
+  const fixed = fixedText(stylesheet, hole);
 
-  async function gzipThrough(chunks: string[], pauseAfter = -1): Promise<Buffer> {
-    const stream = new ReadableStream<Uint8Array>({
+  const streamOf = (chunks: string[], pauseAfter = -1) =>
+    new ReadableStream<Uint8Array>({
       async start(controller) {
         for (const [index, chunk] of chunks.entries()) {
           controller.enqueue(new TextEncoder().encode(chunk));
@@ -52,7 +62,10 @@ describe("gzip around a fixed text (pages rendered per reader)", () => {
         }
         controller.close();
       },
-    }).pipeThrough(gzipAroundFixedText(fixed));
+    });
+
+  async function gzipThrough(chunks: string[], pauseAfter = -1, inHole = false): Promise<Buffer> {
+    const stream = streamOf(chunks, pauseAfter).pipeThrough(gzipAroundFixedText(fixed, { inHole }));
     const parts: Buffer[] = [];
     for await (const part of stream) parts.push(Buffer.from(part));
     return Buffer.concat(parts);
@@ -77,5 +90,38 @@ describe("gzip around a fixed text (pages rendered per reader)", () => {
     const page = `<html><body>${"<p>Sin estilos</p>".repeat(200)}</body></html>`;
     expect(gunzipSync(await gzipThrough([page.slice(0, 100), page.slice(100)])).toString()).toBe(page);
     expect(gunzipSync(await gzipThrough([])).toString()).toBe("");
+  });
+
+  it("fills the hole a page carries instead of the stylesheet (decision 041), gzipped or as text", async () => {
+    const holed = `<html><head><style>${hole}</style></head><body>${"<p>Hola, Ana</p>".repeat(300)}</body></html>`;
+    const page = holed.replace(hole, stylesheet);
+    for (const chunks of [[holed], [holed.slice(0, 25), holed.slice(25, 40), holed.slice(40)]]) {
+      const gzipped = await gzipThrough(chunks, 0, true);
+      expect(gunzipSync(gzipped).toString()).toBe(page);
+      expect(gzipped.indexOf(fixed.deflated)).toBeGreaterThan(0);
+      const filled = streamOf(chunks).pipeThrough(fillStylesheetHole(fixed));
+      const parts: Buffer[] = [];
+      for await (const part of filled) parts.push(Buffer.from(part));
+      expect(Buffer.concat(parts).toString()).toBe(page);
+    }
+  });
+});
+
+describe("a response body with its first chunk ready", () => {
+  it("has its first chunk to read at once, then the rest in order, as the source gives it", async () => {
+    const source = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        await new Promise((done) => setTimeout(done, 10));
+        controller.enqueue(Buffer.from("uno "));
+        await new Promise((done) => setTimeout(done, 30));
+        controller.enqueue(Buffer.from("dos"));
+        controller.close();
+      },
+    });
+    const reader = (await firstChunkReady(source)).getReader();
+    const atOnce = await Promise.race([reader.read(), new Promise((done) => setImmediate(() => done("nothing yet")))]);
+    expect(atOnce).toEqual({ done: false, value: Buffer.from("uno ") });
+    expect(Buffer.from((await reader.read()).value!).toString()).toBe("dos");
+    expect((await reader.read()).done).toBe(true);
   });
 });

@@ -3,12 +3,11 @@ import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
 import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
 import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
 import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
-import { commentAudiencesOf } from "../features/classes/classes.server.ts";
-import { listComments } from "../features/comments/comments.server.ts";
-import { consentState } from "../features/guardians/guardian-consent.server.ts";
+import { commentsSeenBy, listComments, sharedComments } from "../features/comments/comments.server.ts";
+import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "./context.server.ts";
-import { getUser, readerIsAdmin, requireUser } from "./session.server.ts";
+import { getReaderFacts, getUser, requireUser } from "./session.server.ts";
 
 type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider> };
 
@@ -39,18 +38,22 @@ export async function openChapter({ url, context }: ChapterRequest) {
  */
 export async function chapterPageData(args: ChapterRequest) {
   const { chapter, viaToken, user } = await openChapter(args);
-  const { db, mailer, contentCache } = services(args.context);
+  const { db, mailer, contentCache, commentCache } = services(args.context);
   const namesUnlockedBy = (path: string) =>
     contentCache.remember(`names-unlocked-by:${path}`, () => characterNamesUnlockedBy(db, path));
-  // Which comments this reader may see is decided here, on the server (held ones: author and admins).
-  const admin = user ? await readerIsAdmin(args.context) : false;
-  // A class's comments reach only that class and its teacher (decision 036).
-  const audiences = user ? (await commentAudiencesOf(db, user.id)).see : [];
-  const [comments, consent, next] = await Promise.all([
-    listComments(db, chapter.slug, { userId: user?.id ?? null, isAdmin: admin, audiences }),
-    user ? consentState(db, user.id, { mailAvailable: mailer.enabled }) : null,
+  // What the page asks about its reader is kept with their session (decision 041).
+  const facts = user ? await getReaderFacts(args.context) : null;
+  // Which comments this reader may see is decided here, on the server (held ones: author and
+  // admins; a class's comments reach only that class and its teacher, decision 036), from the
+  // chapter's comments kept once for everyone (decision 041); listComments when those were cut short.
+  const admin = facts?.isAdmin ?? false;
+  const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
+  const [shared, next] = await Promise.all([
+    commentCache.remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
   ]);
+  const comments = commentsSeenBy(shared, viewer) ?? (await listComments(db, chapter.slug, viewer));
+  const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
   // The next chapter's token path stays here: only its hint, number, title and the names of the
   // characters its code unlocks reach the page.
   const nextStep = chapterNextStep(chapter, next, next ? await namesUnlockedBy(next.tokenPath) : []);
@@ -73,4 +76,20 @@ export async function chapterPageData(args: ChapterRequest) {
     isAdmin: admin,
     consent,
   };
+}
+
+/**
+ * Runs a form's action that may change comments, then drops the comments kept on this instance
+ * (decision 041), so the page it leads to shows the change even before the database's notice
+ * arrives. All chapters': an admin's or a teacher's decision may be on any chapter's comment.
+ */
+export async function forgettingKeptComments<T>(
+  context: Readonly<RouterContextProvider>,
+  action: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await action();
+  } finally {
+    services(context).commentCache.clear();
+  }
 }

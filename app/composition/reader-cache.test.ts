@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chapterPageData } from "./chapter-page.server.ts";
 import { servicesOn, type Services } from "./services.server.ts";
 import { getReaderProfile, getUser, readerIsAdmin } from "./session.server.ts";
+import { loader as charactersLoader } from "../routes/personajes.tsx";
+import { commentsSeenBy, listComments, sharedComments, type Viewer } from "../features/comments/comments.server.ts";
 import { deleteAccount } from "../features/account/account-data.server.ts";
 import { grantAdminByEmail } from "../features/admins/admins.server.ts";
 import { openDatabase, type Db } from "../lib/db.server.ts";
@@ -113,6 +115,17 @@ describe.each(DATABASE_KINDS)("signed-in readers kept between page views (%s)", 
     ).toBe(true);
   });
 
+  it("keeps the reader's copy through the page-view beacon every page sends", async () => {
+    const gala = await signUpReader(services, "gala@example.com");
+    await keptAfterPageViews(services, gala.cookie);
+    await routeArgs(services, "/api/page-view", {
+      method: "POST",
+      cookie: gala.cookie,
+      body: JSON.stringify({ path: "/personajes", title: "Personajes" }),
+    });
+    expect(services.sessionCache.get(cookieValue(gala.cookie, "better-auth.session_token")!)).toBeDefined();
+  });
+
   it("reads the reader afresh after a form of theirs, before any notice arrives", async () => {
     const dani = await signUpReader(services, "dani@example.com");
     await keptAfterPageViews(services, dani.cookie);
@@ -141,6 +154,208 @@ describe.each(DATABASE_KINDS)("the book's content kept between page views (%s)",
       .where("slug", "=", "salida-a-tzintzuntzan")
       .execute();
     expect(await eventually(title, (value) => value === "Salida renovada"), `was ${before}`).toBe("Salida renovada");
+  });
+});
+
+/** What the signed-in chapter page shows this reader (or a visitor, without a cookie). */
+async function chapterPage(services: Services, cookie?: string) {
+  return chapterPageData(await routeArgs(services, "/salida-a-tzintzuntzan", cookie ? { cookie } : {}));
+}
+
+const commentTexts = async (services: Services, cookie?: string) =>
+  (await chapterPage(services, cookie)).comments.map((comment) => comment.text);
+
+describe.each(DATABASE_KINDS)("what a chapter page shows its reader, kept between page views (%s)", (kind) => {
+  const services = useTestServices(kind, { seed: true, env: { DATA_CACHE_SECONDS: "30" } });
+  const section = "salida-a-tzintzuntzan";
+
+  async function comment(userId: string, text: string, more: { status?: "visible" | "held"; audience?: string } = {}) {
+    return (
+      await services.db
+        .insertInto("comments")
+        .values({
+          section_id: section,
+          user_id: userId,
+          user_name: "x",
+          text,
+          status: more.status ?? "visible",
+          held_reasons: "",
+          audience: more.audience ?? null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+
+  it("shows a guardian's consent given, and taken back, elsewhere on the child's next chapter page", async () => {
+    const nico = await signUpReader(services, "nico@example.com");
+    await keptAfterPageViews(services, nico.cookie);
+    expect((await chapterPage(services, nico.cookie)).consent).toEqual({ kind: "adult" });
+    const kindNow = async () => (await chapterPage(services, nico.cookie)).consent?.kind;
+    await services.db
+      .insertInto("guardian_consents")
+      .values({ user_id: nico.userId, guardian_email: "mama@example.com" })
+      .execute();
+    expect(await eventually(kindNow, (value) => value === "waiting")).toBe("waiting");
+    await services.db
+      .updateTable("guardian_consents")
+      .set({ allowed_at: new Date() })
+      .where("user_id", "=", nico.userId)
+      .execute();
+    expect(await eventually(kindNow, (value) => value === "allowed")).toBe("allowed");
+    // Taken back: the kept "allowed" must not outlive it.
+    await services.db
+      .updateTable("guardian_consents")
+      .set({ allowed_at: null })
+      .where("user_id", "=", nico.userId)
+      .execute();
+    expect(await eventually(kindNow, (value) => value === "waiting")).toBe("waiting");
+  });
+
+  it("shows a held comment to its author only, and to everyone once approved elsewhere", async () => {
+    const olga = await signUpReader(services, "olga@example.com");
+    const pepe = await signUpReader(services, "pepe@example.com");
+    await comment(olga.userId, "Espera a un admin");
+    const held = await comment(olga.userId, "Retenido por ahora", { status: "held" });
+    // Pepe's view first: what is kept for the chapter must still show Olga her own held comment.
+    expect(await commentTexts(services, pepe.cookie)).not.toContain("Retenido por ahora");
+    expect(await commentTexts(services, olga.cookie)).toContain("Retenido por ahora");
+    expect(await commentTexts(services, pepe.cookie)).not.toContain("Retenido por ahora");
+    expect(await commentTexts(services)).not.toContain("Retenido por ahora");
+    // Approved by another path (psql, another instance): every reader's next page shows it.
+    await services.db.updateTable("comments").set({ status: "visible" }).where("id", "=", held).execute();
+    for (const cookie of [pepe.cookie, undefined])
+      expect(
+        await eventually(
+          () => commentTexts(services, cookie),
+          (texts) => texts.includes("Retenido por ahora"),
+        ),
+      ).toContain("Retenido por ahora");
+    // Hidden: gone for everyone, its author too.
+    await services.db.updateTable("comments").set({ status: "hidden" }).where("id", "=", held).execute();
+    for (const cookie of [olga.cookie, pepe.cookie])
+      expect(
+        await eventually(
+          () => commentTexts(services, cookie),
+          (texts) => !texts.includes("Retenido por ahora"),
+        ),
+      ).not.toContain("Retenido por ahora");
+  });
+
+  it("never shows a class's comment outside the class, whoever opened the chapter first", async () => {
+    const teacher = await signUpReader(services, "profe@example.com");
+    const student = await signUpReader(services, "alumna@example.com");
+    const outsider = await signUpReader(services, "vecino@example.com");
+    const { id: classId } = await services.db
+      .insertInto("classes")
+      .values({ teacher_id: teacher.userId, name: "4.º B", consent_by_email: "profe@example.com", consent_text: "sí" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await services.db.insertInto("class_students").values({ user_id: student.userId, class_id: classId }).execute();
+    await comment(student.userId, "Solo para mi clase", { audience: classId });
+    // The student's own page fills what is kept for the chapter; others read from it after.
+    expect(
+      await eventually(
+        () => commentTexts(services, student.cookie),
+        (texts) => texts.includes("Solo para mi clase"),
+      ),
+    ).toContain("Solo para mi clase");
+    expect(
+      await eventually(
+        () => commentTexts(services, teacher.cookie),
+        (texts) => texts.includes("Solo para mi clase"),
+      ),
+    ).toContain("Solo para mi clase");
+    expect(await commentTexts(services, outsider.cookie)).not.toContain("Solo para mi clase");
+    expect(await commentTexts(services)).not.toContain("Solo para mi clase");
+    // Joining the class (a row written elsewhere) opens it; leaving closes it again.
+    await keptAfterPageViews(services, outsider.cookie);
+    await services.db.insertInto("class_students").values({ user_id: outsider.userId, class_id: classId }).execute();
+    expect(
+      await eventually(
+        () => commentTexts(services, outsider.cookie),
+        (texts) => texts.includes("Solo para mi clase"),
+      ),
+    ).toContain("Solo para mi clase");
+    await services.db.deleteFrom("class_students").where("user_id", "=", outsider.userId).execute();
+    expect(
+      await eventually(
+        () => commentTexts(services, outsider.cookie),
+        (texts) => !texts.includes("Solo para mi clase"),
+      ),
+    ).not.toContain("Solo para mi clase");
+  });
+
+  it("shows a character unlocked elsewhere on the reader's next /personajes", async () => {
+    const rosa = await signUpReader(services, "rosa@example.com");
+    await keptAfterPageViews(services, rosa.cookie);
+    const unlocked = async () =>
+      (
+        (await charactersLoader(await routeArgs(services, "/personajes", { cookie: rosa.cookie }))) as {
+          unlockedIds: string[] | null;
+        }
+      ).unlockedIds ?? [];
+    const { id: locked } = await services.db
+      .selectFrom("characters")
+      .select("id")
+      .where("required_url", "is not", null)
+      .executeTakeFirstOrThrow();
+    expect(await unlocked()).not.toContain(locked);
+    await services.db
+      .insertInto("unlocked_characters")
+      .values({ user_id: rosa.userId, character_id: locked })
+      .execute();
+    expect(await eventually(unlocked, (ids) => ids.includes(locked))).toContain(locked);
+  });
+
+  it("gives every viewer the same comments from the kept ones as the database's own filter", async () => {
+    const [ana, beto, carla] = await Promise.all(
+      ["ana.c@example.com", "beto.c@example.com", "carla.c@example.com"].map((email) => signUpReader(services, email)),
+    );
+    const { id: classId } = await services.db
+      .insertInto("classes")
+      .values({ teacher_id: carla!.userId, name: "5.º A", consent_by_email: "c@example.com", consent_text: "sí" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const statuses = ["visible", "held"] as const;
+    for (const [index, author] of [ana!, beto!, ana!, carla!, beto!, ana!].entries())
+      await comment(author.userId, `c${index}`, {
+        status: statuses[index % 2],
+        audience: index % 3 === 0 ? classId : undefined,
+      });
+    await services.db
+      .insertInto("comments")
+      .values({
+        section_id: section,
+        user_id: beto!.userId,
+        user_name: "x",
+        text: "oculto",
+        status: "hidden",
+        held_reasons: "",
+      })
+      .execute();
+    const first = await services.db
+      .selectFrom("comments")
+      .select("id")
+      .where("text", "=", "c1")
+      .executeTakeFirstOrThrow();
+    await services.db
+      .insertInto("comment_reports")
+      .values({ comment_id: first.id, reporter_id: ana!.userId, reason: "spam" })
+      .execute();
+    const shared = await sharedComments(services.db, section);
+    const viewers: Viewer[] = [
+      { userId: null, isAdmin: false },
+      { userId: ana!.userId, isAdmin: false },
+      { userId: ana!.userId, isAdmin: false, audiences: [classId] },
+      { userId: beto!.userId, isAdmin: false },
+      { userId: carla!.userId, isAdmin: false, audiences: [classId] },
+      { userId: beto!.userId, isAdmin: true },
+    ];
+    for (const viewer of viewers)
+      expect(commentsSeenBy(shared, viewer), JSON.stringify(viewer)).toEqual(
+        await listComments(services.db, section, viewer),
+      );
   });
 });
 

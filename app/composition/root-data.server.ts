@@ -5,7 +5,14 @@ import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
 import { takeRememberedScans } from "./remembered-scans.server.ts";
-import { getReaderProfile, getUser, readerIsAdmin, readerIsChild, readerIsStudent } from "./session.server.ts";
+import {
+  forgetReaderCopy,
+  getReaderProfile,
+  getUser,
+  readerIsAdmin,
+  readerIsChild,
+  readerIsStudent,
+} from "./session.server.ts";
 
 /**
  * What every page's layout needs (the root loader): who is signed in and whether an admin, the
@@ -30,6 +37,9 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
           return null;
         })
       : null;
+  // A read that may have written this reader's unlocks: their kept copy (decision 041) goes at
+  // once, so the next page shows them even before the database's notice arrives.
+  if (unlocked) await forgetReaderCopy(request, context);
   const [profile, admin, childReader, student] = sessionUser
     ? await Promise.all([
         getReaderProfile(context),

@@ -60,6 +60,8 @@ export type Services = {
   sessionCache: SessionCache<CachedReader>;
   /** The book's content as pages read it (app/lib/content-cache.server.ts). */
   contentCache: ContentCache;
+  /** Each chapter's comments as everyone may be shown them (decision 041), under "comments:<section>". */
+  commentCache: ContentCache;
   /** Stops hearing the database's change notices. */
   stopChangeNotices: () => Promise<void>;
 };
@@ -225,17 +227,22 @@ export async function servicesOn(
   });
   const sessionCache = createSessionCache<CachedReader>({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const contentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
+  const commentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   // Every instance hears every change (PostgreSQL NOTIFY, or PGlite's own in one process); when
   // the listening connection was lost, changes may have gone unheard, so everything goes.
   const stopChangeNotices = await database.listen(
     DATA_CHANGED_CHANNEL,
     (notice) => {
       if (notice.startsWith("reader:")) sessionCache.forgetReader(notice.slice("reader:".length));
+      // One chapter's comments (its key is the notice itself), or every chapter's (an apodo).
+      else if (notice.startsWith("comments:")) commentCache.forget(notice);
+      else if (notice === "content:comments") commentCache.clear();
       else contentCache.clear();
     },
     () => {
       sessionCache.clear();
       contentCache.clear();
+      commentCache.clear();
     },
   );
   metrics.readFrom({
@@ -258,6 +265,7 @@ export async function servicesOn(
     maintenance,
     sessionCache,
     contentCache,
+    commentCache,
     stopChangeNotices,
   };
 }

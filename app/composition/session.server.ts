@@ -3,6 +3,9 @@ import { isAdmin } from "../features/admins/admins.server.ts";
 import { childReaderKind } from "../features/families/child-readers.server.ts";
 import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
+import { commentAudiencesOf, type CommentAudiences } from "../features/classes/classes.server.ts";
+import { unlockedCharacterIds } from "../features/characters/characters.server.ts";
+import { consentRecord, type ConsentRecord } from "../features/guardians/guardian-consent.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { cookieValue } from "../lib/session-cache.server.ts";
 import { services } from "./context.server.ts";
@@ -18,11 +21,30 @@ const sessionContext = createContext<() => Promise<SessionUser | null>>();
 export type SessionRecord = { id: string; expiresAt: Date };
 const sessionRecordContext = createContext<() => Promise<SessionRecord | null>>();
 
-/** The signed-in reader's profile and role, as several loaders of one request ask for them. */
-export type ReaderFacts = { profile: Profile | null; isAdmin: boolean; childReader: ChildReaderKind | null };
+/**
+ * The signed-in reader's profile and role, as several loaders of one request ask for them; and
+ * what their pages ask about them on every view (docs/decisions/041): their guardian consent, the
+ * classes whose comments they see, the characters they unlocked. Every table these come from
+ * tells every instance when a row of theirs changes (db/migrations/0021, 0022).
+ */
+export type ReaderFacts = {
+  profile: Profile | null;
+  isAdmin: boolean;
+  childReader: ChildReaderKind | null;
+  consent: ConsentRecord | null;
+  audiences: CommentAudiences;
+  unlockedCharacterIds: readonly string[];
+};
 const readerContext = createContext<() => Promise<ReaderFacts | null>>();
 
 const READS = new Set(["GET", "HEAD"]);
+
+/**
+ * Posts that change nothing about their reader: the page-view beacon every page sends (it stores
+ * a path and a title, no account) would otherwise drop the reader's kept copy after every page
+ * view, and the next page would ask the database again (decision 041).
+ */
+const KEEPS_READER = new Set(["/api/page-view"]);
 
 /**
  * Root middleware: the session, and the reader's profile and role, are looked up at most once
@@ -48,12 +70,22 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const asRecord = (found: Awaited<ReturnType<typeof findSession>>): SessionRecord | null =>
     found ? { id: found.session.id, expiresAt: new Date(found.session.expiresAt) } : null;
   const factsOf = async (userId: string): Promise<ReaderFacts> => {
-    const [profile, admin, child] = await Promise.all([
+    const [profile, admin, child, consent, audiences, unlockedCharacters] = await Promise.all([
       getProfile(db, userId),
       isAdmin(db, userId),
       childReaderKind(db, userId),
+      consentRecord(db, userId),
+      commentAudiencesOf(db, userId),
+      unlockedCharacterIds(db, userId),
     ]);
-    return { profile, isAdmin: admin, childReader: child };
+    return {
+      profile,
+      isAdmin: admin,
+      childReader: child,
+      consent,
+      audiences,
+      unlockedCharacterIds: unlockedCharacters,
+    };
   };
 
   if (reads && cookie) {
@@ -90,7 +122,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // keeps the first answer.
   let facts: Promise<ReaderFacts | null> | undefined;
   context.set(readerContext, () => (reads ? (facts ??= lookUp()) : lookUp()));
-  if (reads || !cookie) return next();
+  if (reads || !cookie || KEEPS_READER.has(new URL(request.url).pathname)) return next();
   try {
     return await next();
   } finally {
@@ -99,6 +131,19 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 };
 
 export const getUser = (context: Context) => context.get(sessionContext)();
+
+/** Everything kept about the signed-in reader (null for a visitor): see ReaderFacts. */
+export const getReaderFacts = (context: Context) => context.get(readerContext)();
+
+/**
+ * After a read that wrote something about its own reader (a visit that unlocked): this cookie's
+ * kept copy goes, so the next page reads afresh even before the database's notice arrives.
+ */
+export async function forgetReaderCopy(request: Request, context: Context) {
+  const { auth, sessionCache } = services(context);
+  const cookie = cookieValue(request.headers.get("cookie"), (await auth.$context).authCookies.sessionToken.name);
+  if (cookie) sessionCache.forget(cookie);
+}
 
 export const getSessionRecord = (context: Context) => context.get(sessionRecordContext)();
 

@@ -9,6 +9,8 @@
 export type ContentCache = {
   /** The value kept under `key`, or `load()`'s (one load at a time per key). */
   remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops one key (a load in flight for it is not kept either). */
+  forget(key: string): void;
   clear(): void;
   readonly size: number;
 };
@@ -38,6 +40,9 @@ export function createContentCache({
         if (entries.get(key) === entry) entries.delete(key);
       });
       return value;
+    },
+    forget(key) {
+      entries.delete(key);
     },
     clear() {
       entries.clear();

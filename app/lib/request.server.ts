@@ -9,10 +9,17 @@ export const INTERNAL_HEADERS = {
   requestId: "x-request-id",
   /** The client's address: the socket's, not a header a client could forge. */
   clientIp: "x-client-ip",
+  /**
+   * Set when the server will gzip this page and fill the inline stylesheet in itself
+   * (server/spliced-gzip.ts, decision 041): the page carries only the hole for it.
+   */
+  stylesheetHole: "x-stylesheet-hole",
 } as const;
 
 export const clientIp = (request: Request) => request.headers.get(INTERNAL_HEADERS.clientIp) ?? "unknown";
 
 export const requestId = (request: Request) => request.headers.get(INTERNAL_HEADERS.requestId) ?? "-";
+
+export const stylesheetHoleAsked = (request: Request) => request.headers.get(INTERNAL_HEADERS.stylesheetHole) === "1";
 
 export const cspNonce = (request: Request) => request.headers.get(INTERNAL_HEADERS.nonce) ?? "";

@@ -42,24 +42,41 @@ function nextOriginal(text: Buffer, from: number) {
  */
 export function scriptsAfterFirstPaint(): Transform {
   let carry = Buffer.alloc(0);
+  // React writes a page in 4 KB pieces, each of which went on alone through every stream after
+  // this one (the web stream, the gzip, the socket): what one turn of the event loop wrote
+  // leaves as one chunk (decision 041). Late parts of a streamed page still leave at once.
+  let batch: Buffer[] = [];
+  let scheduled = false;
+  const release = (stream: Transform) => {
+    scheduled = false;
+    if (!batch.length || stream.destroyed) return;
+    // A copy: nothing here relies on the writer leaving its buffers alone once written.
+    const bytes = Buffer.concat(batch);
+    batch = [];
+    stream.push(bytes);
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       const text = carry.length ? Buffer.concat([carry, chunk]) : chunk;
       const pending = pendingPrefixLength(text);
       const complete = text.subarray(0, text.length - pending);
-      const out: Buffer[] = [];
       let copied = 0;
       for (let found = nextOriginal(complete, 0); found; found = nextOriginal(complete, copied)) {
-        out.push(complete.subarray(copied, found.at), found.rewrite.inert);
+        batch.push(complete.subarray(copied, found.at), found.rewrite.inert);
         copied = found.at + found.rewrite.original.length;
       }
-      out.push(complete.subarray(copied));
+      if (copied < complete.length) batch.push(complete.subarray(copied));
       carry = Buffer.from(text.subarray(text.length - pending));
-      const output = Buffer.concat(out);
-      done(null, output.length ? output : undefined);
+      if (batch.length && !scheduled) {
+        scheduled = true;
+        setImmediate(release, this);
+      }
+      done();
     },
     flush(done) {
-      done(null, carry.length ? carry : undefined);
+      if (carry.length) batch.push(carry);
+      release(this);
+      done();
     },
   });
 }

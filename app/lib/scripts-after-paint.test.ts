@@ -33,4 +33,17 @@ describe("scripts after the first paint", () => {
     expect(received.join("")).toBe("<div>shell</div>");
     out.end();
   });
+
+  it("sends what one turn of the event loop wrote as one chunk, and a later write after it", async () => {
+    const out = scriptsAfterFirstPaint();
+    const received: string[] = [];
+    out.on("data", (chunk: Buffer) => received.push(chunk.toString()));
+    for (const piece of ["<div>", "shell", "</div>"]) out.write(Buffer.from(piece));
+    await new Promise((done) => setImmediate(done));
+    expect(received).toEqual(["<div>shell</div>"]);
+    out.write(Buffer.from("<p>late</p>"));
+    await new Promise((done) => setImmediate(done));
+    expect(received).toEqual(["<div>shell</div>", "<p>late</p>"]);
+    out.end();
+  });
 });

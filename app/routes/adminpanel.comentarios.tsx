@@ -4,6 +4,7 @@ import { ModerationQueue, type ModerationActionResult } from "../features/commen
 import { listDecisions, listQueue, moderateComment } from "../features/comments/comment-moderation.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
+import { forgettingKeptComments } from "../composition/chapter-page.server.ts";
 import { requireAdmin } from "../composition/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -13,7 +14,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { queue, decisions };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export const action = (args: Route.ActionArgs) => forgettingKeptComments(args.context, () => moderationAction(args));
+
+async function moderationAction({ request, url, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ url, context });
   const form = await request.formData();
   const { db, live } = services(context);

@@ -12,7 +12,7 @@ import { handleCommentAction } from "../features/comments/comment-actions.server
 import { participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
-import { chapterPageData, openChapter } from "../composition/chapter-page.server.ts";
+import { chapterPageData, forgettingKeptComments, openChapter } from "../composition/chapter-page.server.ts";
 import { requireUser } from "../composition/session.server.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
@@ -30,7 +30,9 @@ const WaitingNotice = lazy(() =>
  */
 export const loader = (args: Route.LoaderArgs) => chapterPageData(args);
 
-export async function action(args: Route.ActionArgs) {
+export const action = (args: Route.ActionArgs) => forgettingKeptComments(args.context, () => commentAction(args));
+
+async function commentAction(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { chapter } = await openChapter(args);
   const form = await args.request.formData();

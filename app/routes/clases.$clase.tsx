@@ -9,6 +9,7 @@ import { ClassPage, type ClassActionResult } from "../features/classes/component
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../composition/context.server.ts";
+import { forgettingKeptComments } from "../composition/chapter-page.server.ts";
 import { addStudents, deleteStudents, requireTeacher } from "../composition/class-roster.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
@@ -55,7 +56,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 const refused = (result: ClassActionResult, status: number) => data(result, { status });
 
-export async function action(args: Route.ActionArgs) {
+// A teacher's decision, or a closed class, changes which comments its chapters show.
+export const action = (args: Route.ActionArgs) => forgettingKeptComments(args.context, () => classAction(args));
+
+async function classAction(args: Route.ActionArgs) {
   const { user, own } = await ownClass(args);
   const { db, live } = services(args.context);
   const form = await args.request.formData();

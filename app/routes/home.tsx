@@ -18,14 +18,15 @@ import { BOOK_KEY } from "../lib/site-query-keys.ts";
 
 // `?book` (the book's QR code) is read here, so the welcome block is in the first HTML.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = services(context);
+  const { db, env, contentCache } = services(context);
   const page = homePageContent({
     siteUrl: env.siteUrl,
     shopUrl: env.SHOP_URL ?? null,
     siteName: SITE_NAME,
     hasBook: new URL(request.url).searchParams.has(BOOK_KEY),
-    // The special chapter's slug, never its printed path.
-    specialChapterPath: (await specialChapterPath(db)) ?? "/capitulos",
+    // The special chapter's slug, never its printed path: content, kept between page views.
+    specialChapterPath:
+      (await contentCache.remember("special-chapter-path", () => specialChapterPath(db))) ?? "/capitulos",
   });
   return { ...page, promo: bookPromo(env.BOOK_URL) };
 }

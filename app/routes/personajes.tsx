@@ -11,7 +11,7 @@ import { services } from "../composition/context.server.ts";
 import { CHARACTER_DETAIL_PARAM } from "../lib/public-paths.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { getUser } from "../composition/session.server.ts";
+import { getReaderFacts, getUser } from "../composition/session.server.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 
 const SEARCH_MAX = 120;
@@ -23,8 +23,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await getUser(context);
   const { db, contentCache } = services(context);
   try {
-    const catalogue = await readCatalogue(db, user?.id ?? null, () =>
-      contentCache.remember("characters", () => listCharacters(db)),
+    const catalogue = await readCatalogue(
+      db,
+      user?.id ?? null,
+      () => contentCache.remember("characters", () => listCharacters(db)),
+      // Kept with the reader's session between page views (decision 041).
+      async () => (await getReaderFacts(context))?.unlockedCharacterIds ?? [],
     );
     return { ...catalogue, search, shared: await sharedCharacter(db, catalogue.characters, url), loadError: null };
   } catch (error) {

@@ -76,6 +76,84 @@ export async function listComments(db: Db, sectionId: string, viewer: Viewer): P
   }));
 }
 
+/**
+ * A chapter's comments as anyone may be shown them (visible and held, every audience), newest
+ * first, with who reported each: the part of listComments that is the same for every reader, so
+ * a page may keep it between views (decision 041) and apply commentsSeenBy per reader. Never sent
+ * to a page as it is. At most SHARED_COMMENTS_LIMIT rows; `complete` says whether that was all.
+ */
+export type SharedComment = {
+  id: string;
+  text: string;
+  userId: string;
+  userName: string;
+  createdAt: string;
+  status: "visible" | "held";
+  audience: string | null;
+  reporters: readonly string[];
+};
+export type SharedComments = { rows: SharedComment[]; complete: boolean };
+
+export const SHARED_COMMENTS_LIMIT = 1000;
+
+export async function sharedComments(db: Db, sectionId: string): Promise<SharedComments> {
+  const rows = await db
+    .selectFrom("comments as c")
+    .select(["c.id", "c.text", "c.user_id", "c.created_at", "c.status", "c.audience"])
+    .select(apodoOf.as("apodo"))
+    .select(
+      sql<string[] | null>`(select array_agg(r.reporter_id) from comment_reports r where r.comment_id = c.id)`.as(
+        "reporters",
+      ),
+    )
+    .where("c.section_id", "=", sectionId)
+    .where("c.status", "in", ["visible", "held"])
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(SHARED_COMMENTS_LIMIT + 1)
+    .execute();
+  return {
+    rows: rows.slice(0, SHARED_COMMENTS_LIMIT).map((row) => ({
+      id: row.id,
+      text: row.text,
+      userId: row.user_id,
+      userName: row.apodo,
+      createdAt: row.created_at.toISOString(),
+      status: row.status === "held" ? "held" : "visible",
+      audience: row.audience,
+      reporters: row.reporters ?? [],
+    })),
+    complete: rows.length <= SHARED_COMMENTS_LIMIT,
+  };
+}
+
+/**
+ * listComments' rules applied to a chapter's shared comments, for one viewer: the same list, or
+ * null when the shared rows were cut short before this viewer's page was full (ask listComments).
+ */
+export function commentsSeenBy(shared: SharedComments, viewer: Viewer): CommentView[] | null {
+  const me = viewer.userId ?? "";
+  const audiences = new Set(viewer.audiences ?? []);
+  const seen: CommentView[] = [];
+  for (const row of shared.rows) {
+    const mine = me !== "" && row.userId === me;
+    const reaches = viewer.isAdmin || row.audience === null || mine || audiences.has(row.audience);
+    const shown = viewer.isAdmin || row.status === "visible" || mine;
+    if (!reaches || !shown) continue;
+    seen.push({
+      id: row.id,
+      text: row.text,
+      userName: row.userName,
+      createdAt: row.createdAt,
+      status: row.status,
+      mine,
+      reportedByMe: me !== "" && row.reporters.includes(me),
+    });
+    if (seen.length === PAGE_SIZE) return seen;
+  }
+  return shared.complete ? seen : null;
+}
+
 /** Per reader: a conversation's pace, not a flood. */
 export const COMMENT_RATE_LIMIT = { max: 5, windowSeconds: 60 };
 

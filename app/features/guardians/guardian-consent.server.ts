@@ -36,16 +36,33 @@ function mailStatus({ guardianEmail, mailedAt, mailProblem }: MailFacts, { mailA
   return "not-sent-yet" as const;
 }
 
-export async function consentState(db: Db, userId: string, mail: MailAvailability): Promise<ConsentState> {
+/** A reader's guardian-consent row as consentStateOf reads it (null: no consent is asked of them). */
+export type ConsentRecord = {
+  guardian_email: string | null;
+  mailed_at: Date | null;
+  allowed_at: Date | null;
+  mail_problem: GuardianMailProblem | null;
+};
+
+export async function consentRecord(db: Db, userId: string): Promise<ConsentRecord | null> {
   const row = await db
     .selectFrom("guardian_consents")
     .select(["guardian_email", "mailed_at", "allowed_at", "mail_problem"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
+  return row ?? null;
+}
+
+/** What a reader's consent row means for them (a kept row, app/composition/session.server.ts, or a fresh one). */
+export function consentStateOf(row: ConsentRecord | null, mail: MailAvailability): ConsentState {
   if (!row) return { kind: "adult" };
   if (row.allowed_at) return { kind: "allowed" };
   const facts = { guardianEmail: row.guardian_email, mailedAt: row.mailed_at, mailProblem: row.mail_problem };
   return { kind: "waiting", guardianEmail: row.guardian_email, mailedAt: row.mailed_at, mail: mailStatus(facts, mail) };
+}
+
+export async function consentState(db: Db, userId: string, mail: MailAvailability): Promise<ConsentState> {
+  return consentStateOf(await consentRecord(db, userId), mail);
 }
 
 /** How many children wait for their family, by where their consent e-mail stands (the admins' view). */
