@@ -16,6 +16,8 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
+// Installed under this name beside TypeScript 6, which typescript-eslint and editors still load.
+const typescript7 = join(root, "node_modules/typescript-7/bin/tsc");
 // Machine-readable results of both runners, for one closing line with the counts.
 const reports = mkdtempSync(join(tmpdir(), "mictlan-test-"));
 const vitestReport = join(reports, "vitest.json");
@@ -37,7 +39,9 @@ const stages: Step[][] = [
       name: "typecheck",
       commands: [
         [bin("react-router"), ["typegen"]],
-        [bin("tsc"), ["--noEmit"]],
+        // TypeScript 7, the compiler in Go (docs/decisions/043): the same checks of the same files
+        // as TypeScript 6's tsc in a fifth of its CPU. One thread: the other steps use the cores.
+        [process.execPath, [typescript7, "--noEmit", "--singleThreaded"]],
       ],
     },
     { name: "lint", commands: [[bin("eslint"), ["."]]] },

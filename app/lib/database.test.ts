@@ -6,7 +6,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  dataDirFromTemplate,
+  type TestDatabase,
+} from "../../tests/support/test-database.ts";
 import { openDatabase, pgdataPath } from "./db.server.ts";
 import { DatabaseLockedError, LOCK_STALE_MS } from "./directory-lock.server.ts";
 import { createLiveHub } from "./live.server.ts";
@@ -149,12 +154,12 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
 });
 
 describe("embedded database directory", () => {
-  // One initdb for the block (seconds on a busy 2-core machine); each test opens a copy of its
-  // files in a directory of its own, as a restarted site opens its data directory.
+  // One data directory for the block, from the run's template of a new database (an initdb is
+  // seconds on a busy 2-core machine, and not what these tests test); each test opens a copy of
+  // its files in a directory of its own, as a restarted site opens its data directory.
   let initialized: string;
   beforeAll(async () => {
-    initialized = mkdtempSync(join(tmpdir(), "mictlan-initdb-"));
-    await (await openDatabase({ kind: "pglite", dataDir: initialized })).close();
+    initialized = await dataDirFromTemplate(mkdtempSync(join(tmpdir(), "mictlan-initdb-")), "empty");
   });
   const dataDirCopy = (prefix: string) => {
     const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -149,7 +149,11 @@ describe("data directory lock", () => {
   });
 
   const race = async (dir: string, count: number, startAt = Date.now() + 2000) => {
-    const racers = Array.from({ length: count }, () => child(`while (Date.now() < ${startAt});\n${holder(dir)}`));
+    // Each sleeps until just before the moment, then spins to it: started together to the
+    // millisecond, without four processes busy on two cores for the seconds before.
+    const waitUntilStart = `await new Promise((done) => setTimeout(done, ${startAt} - 30 - Date.now()));
+      while (Date.now() < ${startAt});`;
+    const racers = Array.from({ length: count }, () => child(`${waitUntilStart}\n${holder(dir)}`));
     const outcomes = await Promise.all(racers.map((racer) => racer.line()));
     for (const racer of racers) racer.process.stdin!.end();
     await Promise.all(racers.map((racer) => racer.exited));

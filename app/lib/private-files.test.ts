@@ -3,6 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { dataDirFromTemplate } from "../../tests/support/test-database.ts";
 
 const dbModule = join(import.meta.dirname, "db.server.ts");
 const hardeningModule = join(import.meta.dirname, "private-files.server.ts");
@@ -79,7 +80,8 @@ describe("files of the embedded database", () => {
   }, 120_000);
 
   it("tightens a data directory that an earlier version left open, and says so", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "loose-data-"));
+    // A database made before, from the run's template (the test above makes one with initdb).
+    const dataDir = await dataDirFromTemplate(mkdtempSync(join(tmpdir(), "loose-data-")), "empty");
     chmodSync(dataDir, 0o755);
     mkdirSync(join(dataDir, "old"), { mode: 0o755 });
     writeFileSync(join(dataDir, "old", "wal"), "e-mails and a password hash", { mode: 0o666 });

@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db.server.ts";
-import { migrate } from "../../app/lib/migrations.server.ts";
 import { adminCommandLine } from "../../scripts/admin.ts";
 import { runAsProcess, runInProcess } from "../support/command-line.ts";
-import { insertUsers } from "../support/test-database.ts";
+import { dataDirFromTemplate, insertUsers } from "../support/test-database.ts";
 
 /**
  * The command in this process (scripts/command-line.ts): each run through a process of its own
@@ -27,9 +26,9 @@ async function adminProcess(dataDir: string, ...args: string[]) {
 
 describe("npm run admin with the site stopped", () => {
   it("grants, lists and refuses to revoke the last admin, opening the embedded database itself", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
+    // A site's migrated data directory, from the run's template instead of an initdb.
+    const dataDir = await dataDirFromTemplate(mkdtempSync(join(tmpdir(), "admin-cli-")), "migrated");
     const database = await openDatabase({ kind: "pglite", dataDir });
-    await migrate(database);
     await insertUsers(database.db, "ana@example.com", "beto@example.com");
     await database.close();
 

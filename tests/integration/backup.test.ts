@@ -10,7 +10,7 @@ import { adminCommandLine } from "../../scripts/admin.ts";
 import { backupCommandLine } from "../../scripts/backup.ts";
 import { restoreCommandLine } from "../../scripts/restore.ts";
 import { runAsProcess, runInProcess } from "../support/command-line.ts";
-import { insertUsers } from "../support/test-database.ts";
+import { dataDirFromTemplate, insertUsers } from "../support/test-database.ts";
 
 const commands = { backup: backupCommandLine, restore: restoreCommandLine, admin: adminCommandLine };
 const commandEnv = (dataDir: string, env: Record<string, string>) => ({
@@ -61,7 +61,9 @@ describe("npm run backup and npm run restore (embedded database)", () => {
   afterAll(() => closeServices());
 
   it("round-trips readers, comments, unlocks and messages, with the site running and stopped", async () => {
-    // The site runs: it holds the directory and answers on its control socket.
+    // The site runs: it holds the directory and answers on its control socket. Its database, made
+    // and seeded at its first start, comes from the run's template instead of an initdb.
+    await dataDirFromTemplate(dataDir, "seeded");
     const services = await createServices(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "error" }));
     setServices(services);
     const { db } = services;

@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
-import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
+import { PGlite } from "@electric-sql/pglite";
+import { openDatabase, pgdataPath, type DatabaseHandle } from "../../app/lib/db.server.ts";
 import { migrate } from "../../app/lib/migrations.server.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -96,6 +97,32 @@ export async function createTestDatabase(
       await drop();
     },
   };
+}
+
+/**
+ * Makes `dir` a data directory (DATA_DIR) holding a copy of a template, as a site leaves it after
+ * its first start: for the tests of what is done with a directory (opening, locking, backing up,
+ * granting), not of making one. Making one is an initdb, seconds of CPU, and a process of its own
+ * in the server; app/lib/private-files.test.ts and the end-to-end sites make theirs. Returns `dir`.
+ */
+export async function dataDirFromTemplate(
+  dir: string,
+  variant: keyof DatabaseTemplates["pglite"] = "migrated",
+): Promise<string> {
+  const tarball = loadTemplates()?.pglite[variant];
+  if (tarball) {
+    const pglite = await PGlite.create({ dataDir: pgdataPath(dir), loadDataDir: await templateBlob(tarball) });
+    await pglite.close();
+  } else {
+    // Not under the configured Vitest run: made the long way.
+    const handle = await openDatabase({ kind: "pglite", dataDir: dir });
+    try {
+      if (variant !== "empty") await prepare(handle, variant === "seeded");
+    } finally {
+      await handle.close();
+    }
+  }
+  return dir;
 }
 
 /** Migrates `handle` and, when asked, seeds the demo content: what a template holds. */
