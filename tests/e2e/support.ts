@@ -125,7 +125,7 @@ export async function newContext(browser: Browser, options: Parameters<Browser["
  * share it (accounts, parents' links, the age rule without mail, the chapter editor's site of its
  * own): each checks only the absence of its own service, and none counts what another changes
  * (the chapter editor adds chapter 15; the age rule counts its one waiting child). Each used to
- * start a site of its own, ~2 s of CPU each (docs/decisions/042).
+ * start a site of its own, ~1.6 s of CPU each (docs/decisions/042).
  */
 export const SITE_WITHOUT_OPTIONAL_SERVICES = { GOOGLE_CLIENT_ID: "", BOOK_URL: "", SHOP_URL: "", SMTP_URL: "" };
 
