@@ -1,12 +1,25 @@
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+
+/**
+ * Node's on-disk compile cache for every process the run starts after this file is read: the
+ * Playwright workers, the ~35 test sites and `server/main.ts` instances, the admin commands. Each
+ * compiled the same modules (the server bundle above all) again; the V8 code cache is keyed by the
+ * source, so a changed build compiles afresh. A site start took ~1.6 s of CPU, ~1.35 s with it
+ * (docs/decisions/042).
+ */
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), "mictlan-node-compile-cache");
 
 /**
  * Every worker starts its own site (tests/e2e/support.ts: a worker-scoped fixture on ports from
  * E2E_PORT, default 4400, 20 per worker), so files and tests run in parallel without sharing
- * accounts, admins, characters, statistics or the contact mailbox.
+ * accounts, admins, characters, statistics or the contact mailbox. Two by default, one per core
+ * of the machines this runs on: the run is CPU-bound, and a third worker only added its own site
+ * and browser (the whole run took 299 s of CPU with three, 269 s with two: docs/decisions/042).
  */
-const workers = Number(process.env.E2E_WORKERS ?? 3);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
  * Debian's "old headless shell" (package chromium-headless-shell), the build Playwright itself

@@ -11,11 +11,9 @@ import {
   signUp,
   signUpAdmin,
   signUpThroughForm,
-  startSiteServer,
   test,
   uniqueEmail,
   waitForLive,
-  workerPort,
 } from "./support.ts";
 
 // Sign-up and sign-in through the forms are what this file is about; elsewhere readers sign up
@@ -182,11 +180,13 @@ test.describe("sign-up, sign-in and sign-out", () => {
 });
 
 test.describe("sign-in methods that are off", () => {
-  test("are not offered, let alone recommended: without Google only the e-mail form shows", async ({ browser }) => {
+  test("are not offered, let alone recommended: without Google only the e-mail form shows", async ({
+    browser,
+    siteWithoutOptionalServices: site,
+  }) => {
     // Starting a second site takes a while on a busy machine.
     test.setTimeout(120_000);
-    // A second site of this worker (ports +15..+17) without Google configured.
-    const site = await startSiteServer(workerPort(15), { GOOGLE_CLIENT_ID: "" });
+    // The worker's site without Google (nor the other optional services: support.ts).
     const context = await newContext(browser, { baseURL: site.baseURL });
     try {
       const page = await context.newPage();
@@ -200,7 +200,6 @@ test.describe("sign-in methods that are off", () => {
       }
     } finally {
       await context.close();
-      await site.stop();
     }
   });
 });

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
+import { seedChapterTexts } from "../../db/seed/chapters.ts";
 import { seedCharacters } from "../../db/seed/characters.ts";
 import {
   ADULT_BIRTH_YEAR,
@@ -169,6 +170,9 @@ test.describe("no printed path reaches a reader before the book does", () => {
 
 test.describe("with the real check (CHAPTERS_FORCE_UNLOCKED=false)", () => {
   test.slow();
+  // Both tests in one worker, on one site: spread over two workers, each started a site of its
+  // own (the chapter list's test lived in chapters.spec.ts, on an identical site of its own).
+  test.describe.configure({ mode: "default" });
   let site: Awaited<ReturnType<typeof startSiteServer>>;
   test.beforeAll(async () => {
     // No mail server: the reader's sign-up signs in at once (no confirmation e-mail to follow).
@@ -222,6 +226,30 @@ test.describe("with the real check (CHAPTERS_FORCE_UNLOCKED=false)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 9: El juego de pelota");
     const slug = await page.goto("/el-juego-de-pelota");
     expect(slug?.status()).toBe(200);
+    await context.close();
+  });
+
+  test("a locked chapter's summary is in neither the HTML nor the data of /capitulos; its teaser is", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: site.baseURL, locale: "es-ES" });
+    const page = await context.newPage();
+    const text = (id: string) => seedChapterTexts.find((chapter) => chapter.id === id)!;
+    const html = await (await page.request.get("/capitulos")).text();
+    const data = await (await page.request.get("/capitulos.data")).text();
+    for (const body of [html, data]) {
+      // Chapter 1 is free: its summary shows. The others are locked for a new reader.
+      expect(body).toContain(text("capitulo-1").description);
+      for (const id of ["capitulo-2", "capitulo-6", "capitulo-14"]) {
+        expect(body, id).not.toContain(text(id).description);
+        expect(body, id).toContain(text(id).teaser);
+      }
+    }
+    await page.goto("/capitulos");
+    const camazotz = page.locator(".chapter-card").filter({ hasText: "Capítulo 6" });
+    await expect(camazotz).toContainText("Bloqueado");
+    await expect(camazotz).toContainText(text("capitulo-6").teaser);
+    await expect(camazotz).toContainText("Escanea el código QR al final del capítulo 6 del libro.");
     await context.close();
   });
 });

@@ -10,20 +10,19 @@ import {
   signUp,
   signUpAdmin,
   skipLoadingScreen,
-  startSiteServer,
+  type SiteServer,
   ADULT_BIRTH_YEAR,
   test,
   uniqueEmail,
   waitForLive,
-  workerPort,
 } from "./support.ts";
 
 /**
- * The writing test adds a chapter: it runs on a site of its own, so the worker's site keeps the
- * 14 chapters other specs count.
+ * The writing test adds a chapter: it runs on the worker's site without optional services
+ * (support.ts), so the worker's own site keeps the 14 chapters other specs count. No spec there
+ * counts chapters.
  */
-type Site = Awaited<ReturnType<typeof startSiteServer>>;
-let site: Site | undefined;
+type Site = Pick<SiteServer, "baseURL" | "dataDir">;
 
 async function pageOn(browser: Browser, own: Site) {
   const context = await browser.newContext({ baseURL: own.baseURL, locale: "es-ES" });
@@ -57,15 +56,11 @@ test.describe("the chapter editor", () => {
     expect((await page.goto("/adminpanel/capitulos/nuevo"))?.status()).toBe(403);
   });
 
-  test.afterAll(async () => {
-    await site?.stop();
-  });
-
   test("an admin writes a chapter in Markdown with a live preview; a reader sees it live and its <script> never runs", async ({
     browser,
+    // No mail server there: sign-ups sign in at once (no confirmation e-mail to follow).
+    siteWithoutOptionalServices: site,
   }) => {
-    // No mail server: sign-ups sign in at once (no confirmation e-mail to follow).
-    site = await startSiteServer(workerPort(17), { SMTP_URL: "" });
     const page = await pageOn(browser, site);
     // A reader has the chapter list open before the chapter exists.
     const reader = await pageOn(browser, site);

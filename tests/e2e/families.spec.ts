@@ -14,7 +14,7 @@ import {
   uniqueWord,
   waitForLive,
 } from "./support.ts";
-import { addChild, printCard } from "./family-helpers.ts";
+import { addChild, addChildThroughServer, printCard } from "./family-helpers.ts";
 
 const commentBy = (page: Page, text: string) => page.locator(".comment").filter({ hasText: text });
 
@@ -100,7 +100,7 @@ test("cards: each child signs in with their printed card; a new card makes the o
 }) => {
   await signUp(page);
   const apodo = `Quetzal ${uniqueWord().slice(0, 6)}`;
-  await addChild(page, apodo, "La Catrina", "2468");
+  await addChildThroughServer(page, apodo, "La Catrina", "2468");
   const first = await printCard(page, apodo);
 
   const phone = await freshPage(browser);
@@ -127,8 +127,8 @@ test("the adult sees both passports and comments, deletes one child (nothing lef
 }) => {
   await signUp(page);
   const [ana, beto] = [`Tortuga ${uniqueWord().slice(0, 6)}`, `Lince ${uniqueWord().slice(0, 6)}`];
-  await addChild(page, ana, "Tinskani", "1357");
-  await addChild(page, beto, "Abuela Lupe", "8642");
+  await addChildThroughServer(page, ana, "Tinskani", "1357");
+  await addChildThroughServer(page, beto, "Abuela Lupe", "8642");
   const texts: Record<string, string> = {};
   for (const apodo of [ana, beto]) {
     const device = await freshPage(browser);
@@ -169,7 +169,7 @@ test("the adult sees both passports and comments, deletes one child (nothing lef
 test("typed before hydration: the PIN on '¿Quién lee?' keeps its value and signs in", async ({ page }) => {
   await signUp(page);
   const apodo = `Venado ${uniqueWord().slice(0, 6)}`;
-  await addChild(page, apodo, "Mariposa monarca", "9753");
+  await addChildThroughServer(page, apodo, "Mariposa monarca", "9753");
   let release!: () => void;
   const held = new Promise<void>((done) => (release = done));
   await page.route("**/assets/*.js", async (route) => {

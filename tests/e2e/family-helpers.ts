@@ -1,6 +1,7 @@
 /** Steps of the families pages (issue 22) shared by families.spec.ts and proxy.spec.ts. */
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated } from "./support.ts";
+import { FAMILY_PICTURES } from "../../app/features/families/family-pictures.ts";
+import { expect, gotoHydrated, siteServer } from "./support.ts";
 
 const CHILD_YEAR = String(new Date().getFullYear() - 10);
 
@@ -19,6 +20,29 @@ export async function addChild(page: Page, apodo: string, picture: string, pin: 
   await form.getByRole("button", { name: "Añadir lector" }).click();
   await expect(page.getByRole("status")).toHaveText("¡Listo! Ya puede entrar con su dibujo y su PIN.");
   await expect(page.getByTestId("family-child").filter({ hasText: apodo })).toBeVisible();
+}
+
+/**
+ * The signed-in adult adds a child reader through the server, posting what the form of /familia
+ * posts: for the tests of what comes after. The form itself is families.spec.ts's first test's,
+ * its axe scans' and proxy.spec.ts's; the page load and its hydration cost more than the answer.
+ */
+export async function addChildThroughServer(page: Page, apodo: string, picture: string, pin: string) {
+  const { baseURL } = siteServer();
+  const response = await page.request.post(`${baseURL}/familia`, {
+    headers: { Origin: baseURL },
+    form: {
+      intent: "anadir",
+      apodo,
+      picture: FAMILY_PICTURES.find((choice) => choice.label === picture)!.id,
+      birthYear: CHILD_YEAR,
+      pin,
+      pinAgain: pin,
+      consent: "si",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(new URL(response.url()).search).toBe("?aviso=anadido");
 }
 
 /** Prints a new card for `apodo` and returns the address it carries. */

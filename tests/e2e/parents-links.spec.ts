@@ -4,7 +4,7 @@
  * a past event is marked past and never bookable.
  */
 import { E2E_BOOK_URL, E2E_SHOP_URL } from "../support/shop-links.ts";
-import { expect, signUp, signUpAdmin, skipLoadingScreen, startSiteServer, test, workerPort } from "./support.ts";
+import { expect, signUp, signUpAdmin, skipLoadingScreen, test } from "./support.ts";
 
 test.describe("book and shop links", () => {
   test("lead to the configured addresses on home, /el-libro and /eventos", async ({ page }) => {
@@ -19,11 +19,13 @@ test.describe("book and shop links", () => {
     }
   });
 
-  test("are hidden when BOOK_URL and SHOP_URL are unset: no link leads to a 404", async ({ browser }) => {
+  test("are hidden when BOOK_URL and SHOP_URL are unset: no link leads to a 404", async ({
+    browser,
+    siteWithoutOptionalServices: site,
+  }) => {
     // Starting a second site takes a while on a busy machine.
     test.setTimeout(120_000);
-    // A second site of this worker, with both unset (ports +15..+17 of the worker's block).
-    const site = await startSiteServer(workerPort(15), { BOOK_URL: "", SHOP_URL: "" });
+    // The worker's site with both unset (and the other optional services: support.ts).
     const context = await browser.newContext({ baseURL: site.baseURL, locale: "es-ES" });
     await skipLoadingScreen(context);
     try {
@@ -44,7 +46,6 @@ test.describe("book and shop links", () => {
       }
     } finally {
       await context.close();
-      await site.stop();
     }
   });
 });

@@ -48,7 +48,8 @@ export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toStr
  *   +12/+13 the platform suite's short-lived servers, +14..+20 (each with its +1/+2) second
  *   sites of single specs, started and stopped within them (a worker runs one test at a time),
  *   +20..+22 the stalled-request site, +23/+24 the aborted-request sites (PGlite, PostgreSQL),
- *   +25 the crash-and-restart instance.
+ *   +25 the crash-and-restart instance, +26..+28 the site without optional services (shared by
+ *   the specs of this worker that need it, for the worker's life).
  */
 export function workerPort(offset = 0): number {
   const basePort = Number(process.env.E2E_PORT ?? 4400);
@@ -118,7 +119,17 @@ export async function newContext(browser: Browser, options: Parameters<Browser["
   return context;
 }
 
-type WorkerFixtures = { server: SiteServer };
+/**
+ * A site with every optional service unconfigured: no Google sign-in, no book or shop address,
+ * no mail server (a minimal install). The specs that test what a site without one of them shows
+ * share it (accounts, parents' links, the age rule without mail, the chapter editor's site of its
+ * own): each checks only the absence of its own service, and none counts what another changes
+ * (the chapter editor adds chapter 15; the age rule counts its one waiting child). Each used to
+ * start a site of its own, ~1.6 s of CPU each (docs/decisions/042).
+ */
+export const SITE_WITHOUT_OPTIONAL_SERVICES = { GOOGLE_CLIENT_ID: "", BOOK_URL: "", SHOP_URL: "", SMTP_URL: "" };
+
+type WorkerFixtures = { server: SiteServer; siteWithoutOptionalServices: SiteServer };
 type TestFixtures = { showLoadingScreen: boolean };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -134,6 +145,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await server.stop();
     },
     { scope: "worker", auto: true, timeout: 90_000 },
+  ],
+  // Started when a test of this worker first asks for it, stopped with the worker (an idle site
+  // costs no CPU). Ports +26..+28 of the worker's block, which nothing else uses.
+  siteWithoutOptionalServices: [
+    async ({}, provide) => {
+      const site = await startSiteServer(workerPort(26), SITE_WITHOUT_OPTIONAL_SERVICES);
+      await provide(site);
+      await site.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ server }, provide) => provide(server.baseURL),
   /** `test.use({ showLoadingScreen: true })` for the tests of the loading screen itself. */
