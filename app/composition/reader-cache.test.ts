@@ -359,6 +359,30 @@ describe.each(DATABASE_KINDS)("what a chapter page shows its reader, kept betwee
   });
 });
 
+describe("a chapter's kept comments cut short", () => {
+  const row = (index: number, status: "visible" | "held") => ({
+    id: `c${index}`,
+    text: `comentario ${index}`,
+    userId: "autora",
+    userName: "Autora",
+    createdAt: new Date(Date.UTC(2026, 10, 2) - index * 60_000).toISOString(),
+    status,
+    audience: null,
+    reporters: [],
+  });
+
+  it("sends a reader to the database when the kept rows end before the reader's page is full", () => {
+    // Over SHARED_COMMENTS_LIMIT rows, mostly held: a visitor sees only the few visible ones kept,
+    // and the older visible ones beyond the cut are not there to fill the page.
+    const rows = Array.from({ length: 120 }, (_, index) => row(index, index % 10 === 0 ? "visible" : "held"));
+    const visitor: Viewer = { userId: null, isAdmin: false };
+    expect(commentsSeenBy({ rows, complete: false }, visitor)).toBeNull();
+    expect(commentsSeenBy({ rows, complete: true }, visitor)).toHaveLength(12);
+    // An admin, who sees held ones too, has a full page (100) from the kept rows.
+    expect(commentsSeenBy({ rows, complete: false }, { userId: "admin", isAdmin: true })).not.toBeNull();
+  });
+});
+
 describe("a notice lost on the way", () => {
   const services = useTestServices("pglite", { fresh: true, env: { DATA_CACHE_SECONDS: "1" } });
 

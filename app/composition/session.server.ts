@@ -4,7 +4,7 @@ import { childReaderKind } from "../features/families/child-readers.server.ts";
 import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
 import { commentAudiencesOf, type CommentAudiences } from "../features/classes/classes.server.ts";
-import { unlockedCharacterIds } from "../features/characters/characters.server.ts";
+import { unlockedCharacterIds } from "../features/unlocks/unlocks.server.ts";
 import { consentRecord, type ConsentRecord } from "../features/guardians/guardian-consent.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { cookieValue } from "../lib/session-cache.server.ts";

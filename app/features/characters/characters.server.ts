@@ -173,23 +173,16 @@ export function toPublicCharacter(character: Character): OpenCharacter {
  * (LockedCharacter) until this reader unlocks it, so a visitor sees it locked too. A signed-in
  * reader also learns which ones they have unlocked.
  */
-/** The ids of the characters this reader unlocked. */
-export async function unlockedCharacterIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("unlocked_characters")
-    .select("character_id")
-    .where("user_id", "=", userId)
-    .execute();
-  return rows.map((row) => row.character_id);
-}
-
 export async function readCatalogue(
   db: Db,
   userId: string | null,
   // The content part, which the caller may keep between page views (app/lib/content-cache.server.ts).
   everyCharacter: () => Promise<Character[]> = () => listCharacters(db),
   // The reader's unlocks, which the caller may keep too (app/composition/session.server.ts).
-  unlockedBy: (userId: string) => Promise<readonly string[]> = (id) => unlockedCharacterIds(db, id),
+  unlockedBy: (userId: string) => Promise<readonly string[]> = async (id) =>
+    (await db.selectFrom("unlocked_characters").select("character_id").where("user_id", "=", id).execute()).map(
+      (row) => row.character_id,
+    ),
 ): Promise<CharacterCatalogue> {
   const [characters, unlockedRows] = await Promise.all([
     everyCharacter(),
