@@ -138,8 +138,13 @@ test.describe("age question and guardian consent", () => {
     await expect(page).toHaveURL(/\/login/);
     await page.getByLabel("Correo electrónico").fill(child);
     await page.getByLabel("Contraseña").fill(PASSWORD);
-    page.once("dialog", (dialog) => void dialog.accept());
+    // The alert is answered before the test ends (answering it after failed a full run once).
+    const alerted = page.waitForEvent("dialog").then(async (dialog) => {
+      await dialog.accept();
+      return dialog.message();
+    });
     await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+    expect(await alerted).toContain("Correo o contraseña incorrectos.");
     await expect(page.getByText("Correo o contraseña incorrectos.")).toBeVisible();
   });
 
