@@ -9,9 +9,15 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { log } from "../app/lib/log.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
-import { endLiveStreams, isDraining, openLiveStreams, startDraining } from "../app/lib/readiness.server.ts";
+import {
+  endLiveStreams,
+  holdReadiness,
+  isDraining,
+  openLiveStreams,
+  startDraining,
+} from "../app/lib/readiness.server.ts";
 import type { ConnectionLimiter } from "../app/lib/connection-limiter.server.ts";
-import { createLiveFeed } from "../app/lib/live-feed.server.ts";
+import { createLiveFeed, START_HOLD_MS } from "../app/lib/live-feed.server.ts";
 import type { LiveHub } from "../app/lib/live.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
@@ -69,6 +75,9 @@ try {
   process.exit(1);
 }
 const { env } = services;
+// Behind a proxy, other instances may have the readers of one drained just before this start:
+// they go back there, where their last change is known, not here (docs/decisions/045).
+if (env.TRUST_PROXY) holdReadiness(process.env.START_HOLD_MS ? Number(process.env.START_HOLD_MS) : START_HOLD_MS);
 
 // Visitors' pages from memory, dropped on every live notification (every instance hears them).
 const htmlCache = env.HTML_CACHE_SECONDS > 0 ? createHtmlCache({ maxAgeMs: env.HTML_CACHE_SECONDS * 1000 }) : undefined;

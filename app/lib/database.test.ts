@@ -17,6 +17,13 @@ import { DatabaseLockedError, LOCK_STALE_MS } from "./directory-lock.server.ts";
 import { createLiveHub } from "./live.server.ts";
 import { migrate, migrations } from "./migrations.server.ts";
 
+/** A hub that has heard its own start (at once on PGlite; a notification later on PostgreSQL). */
+async function startedHub(database: Parameters<typeof createLiveHub>[0]) {
+  const hub = await createLiveHub(database);
+  await expect.poll(() => hub.headId().startsWith("start-"), { timeout: 5000 }).toBe(false);
+  return hub;
+}
+
 describe.each(DATABASE_KINDS)("database on %s", (kind) => {
   const opened: TestDatabase[] = [];
   const fresh = async (options: { seed?: boolean; migrated?: boolean } = {}) => {
@@ -97,7 +104,7 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
 
   it("delivers a published topic to the subscribers of that topic only", async () => {
     const database = await fresh();
-    const hub = await createLiveHub(database);
+    const hub = await startedHub(database);
     const heard: string[] = [];
     const unsubscribe = hub.subscribe(["characters"], (topic) => heard.push(topic));
     hub.subscribe(["comments:otro"], () => heard.push("wrong"));
@@ -116,7 +123,7 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
 
   it("delivers every topic to a subscriber of all of them", async () => {
     const database = await fresh();
-    const hub = await createLiveHub(database);
+    const hub = await startedHub(database);
     const heard: string[] = [];
     const unsubscribe = hub.subscribeAll((topic) => heard.push(topic));
     await hub.publish("characters");
@@ -133,7 +140,7 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
 
   it("sends NOTIFY only when the writing transaction commits", async () => {
     const database = await fresh();
-    const hub = await createLiveHub(database);
+    const hub = await startedHub(database);
     const heard: string[] = [];
     hub.subscribe(["chapters", "characters"], (topic) => heard.push(topic));
     await expect(

@@ -1,5 +1,5 @@
 import type { ConnectionLimiter } from "./connection-limiter.server.ts";
-import type { LiveHub } from "./live.server.ts";
+import { START_MARK, type LiveHub } from "./live.server.ts";
 import { TOPIC_PATTERN } from "./live-topic.ts";
 import { whenLiveStreamsEnd } from "./readiness.server.ts";
 
@@ -34,6 +34,12 @@ const LAST_EVENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
  * window (not all at once on the instance that remains), then the stream ends.
  */
 const DRAIN_RETRY_MS = [500, 2500] as const;
+/**
+ * How long a new instance behind a proxy stays unready after it listens for changes: the readers
+ * of an instance drained just before it started have all come back elsewhere by then (the
+ * longest drain retry, and a moment for the trip through the proxy).
+ */
+export const START_HOLD_MS = DRAIN_RETRY_MS[1] + 500;
 
 export const LIVE_STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -72,6 +78,10 @@ export type LiveFeed = {
 
 const encoder = new TextEncoder();
 
+/** A change's SSE frame; an instance's start (live.server.ts) matters to a reader only as its last id. */
+const frameText = (id: string, topic: string, message: string) =>
+  topic === START_MARK ? `id: ${id}\nevent: mark\ndata: start\n\n` : `id: ${id}\nevent: change\ndata: ${message}\n\n`;
+
 export function createLiveFeed({
   live,
   connections,
@@ -84,9 +94,9 @@ export function createLiveFeed({
   // Thousands of streams get the same change at once: its frame is encoded once, not per reader.
   let lastId = "";
   let lastFrame = new Uint8Array();
-  const frameOf = (id: string, message: string) => {
+  const frameOf = (id: string, topic: string, message: string) => {
     if (id !== lastId) {
-      lastFrame = encoder.encode(`id: ${id}\nevent: change\ndata: ${message}\n\n`);
+      lastFrame = encoder.encode(frameText(id, topic, message));
       lastId = id;
     }
     return lastFrame;
@@ -160,7 +170,7 @@ export function createLiveFeed({
             stop();
           }
         }
-        const deliver = (_topic: string, message: string, id: string) => send(frameOf(id, message));
+        const deliver = (topic: string, message: string, id: string) => send(frameOf(id, topic, message));
 
         // The hello frame goes first; the replay (if any) and live changes follow it, all from
         // this synchronous block, so that no change can slip in between what is replayed and
@@ -169,7 +179,7 @@ export function createLiveFeed({
           let replaying = true;
           const frames: string[] = [];
           const result = live.resume(topics, resumeFrom, (topic, message, id) => {
-            if (replaying) frames.push(`id: ${id}\nevent: change\ndata: ${message}\n\n`);
+            if (replaying) frames.push(frameText(id, topic, message));
             else deliver(topic, message, id);
           });
           replaying = false;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
 import { openDatabase } from "./db.server.ts";
-import { createLiveHub, type LiveHub } from "./live.server.ts";
+import { createLiveHub, START_MARK, type LiveHub } from "./live.server.ts";
 
 type Heard = { topic: string; message: string; id: string };
 
@@ -23,8 +23,12 @@ describe.each(DATABASE_KINDS)("resuming the live feed on %s (docs/decisions/034)
   afterAll(async () => {
     for (const thing of opened.reverse()) await thing.close().catch(() => {});
   });
-  const listenerInto = (heard: Heard[]) => (topic: string, message: string, id: string) =>
-    heard.push({ topic, message, id });
+  // Instances' start marks are left out, except where a test is about them.
+  const listenerInto =
+    (heard: Heard[], { marks = false } = {}) =>
+    (topic: string, message: string, id: string) => {
+      if (marks || topic !== START_MARK) heard.push({ topic, message, id });
+    };
 
   /** Publishes `count` comments on `topic` from `hub` and waits until `witness` heard them all. */
   async function publishMany(hub: LiveHub, witness: Heard[], topic: string, count: number) {
@@ -69,6 +73,39 @@ describe.each(DATABASE_KINDS)("resuming the live feed on %s (docs/decisions/034)
     expect(new Set(resumed.map((change) => change.id)).size).toBe(4);
     expect(resumed.every((change) => change.message.includes('"topic":"comments:a"'))).toBe(true);
     result.unsubscribe();
+  });
+
+  it("moves a reader of a quiet topic past another instance's start, so it resumes there", async () => {
+    const database = await fresh();
+    const second = kind === "postgres" ? await openDatabase({ kind: "postgres", url: database.url! }) : database;
+    if (second !== database) opened.push(second);
+    const old = await hubOn(database);
+    // Its own start heard (at once on PGlite; a notification later on PostgreSQL).
+    await expect.poll(() => old.headId().startsWith("start-"), { timeout: 5000 }).toBe(false);
+    const witness: Heard[] = [];
+    old.subscribeAll(listenerInto(witness));
+    const reader: Heard[] = [];
+    const leave = old.subscribe(["comments:quiet"], listenerInto(reader, { marks: true }));
+    await publishMany(old, witness, "comments:quiet", 1);
+    await expect.poll(() => reader.length, { timeout: 5000 }).toBe(1);
+
+    // A new instance starts (a rolling deploy); nothing is posted on the reader's topic before
+    // the reader's instance drains. Its start still reaches the reader, once.
+    const started = await hubOn(second);
+    await expect.poll(() => reader.length, { timeout: 5000 }).toBe(2);
+    expect(reader[1]!.topic).toBe(START_MARK);
+    // Not a change for the visitors' page cache.
+    expect(witness).toHaveLength(1);
+    leave();
+
+    await publishMany(old, witness, "comments:quiet", 1);
+    const resumed: Heard[] = [];
+    const result = started.resume(["comments:quiet"], reader.at(-1)!.id, listenerInto(resumed));
+    expect(result.outcome).toBe("replayed");
+    expect(resumed.map((change) => change.id)).toEqual([witness[1]!.id]);
+    result.unsubscribe();
+    // From the change before its start, the new instance could only answer `unknown`.
+    expect(started.resume(["comments:quiet"], reader[0]!.id, () => {}).outcome).toBe("unknown");
   });
 
   it("answers an id it never heard, or no longer keeps, with `unknown` (the reader reloads)", async () => {

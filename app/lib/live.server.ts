@@ -30,6 +30,16 @@ export const REPLAY_KEEP_EVENTS = 10_000;
 /** And at most this many bytes of messages (a change's message is at most ~8 KB). */
 export const REPLAY_KEEP_BYTES = 16 * 1024 * 1024;
 
+/**
+ * What an instance announces once it listens (and again after its listening connection came
+ * back): a change with no content, on no topic, that every instance hands to every reader it
+ * has, whatever their topics. A reader's last id then is never older than the start of any
+ * instance it might move to, so a reader of a quiet chapter moved by a rolling deploy resumes
+ * on the new instance instead of reloading (10,000 readers reloading at once on the night).
+ * Not a topic (TOPIC_PATTERN refuses it), so nothing can publish it by mistake.
+ */
+export const START_MARK = "!start";
+
 /** A change as the feed sends it: its id (the SSE `id:`), topic and message. */
 export type LiveChange = { id: string; topic: string; message: string };
 
@@ -154,6 +164,10 @@ export async function createLiveHub(
   const sweep = setInterval(forgetOld, 30_000);
   sweep.unref();
 
+  // Sent once this instance listens: heard here first, then by every other instance in the same
+  // order as every change after it.
+  const announceStart = () =>
+    sql`select pg_notify(${CHANNEL}, ${`${newChangeId()} ${START_MARK}`})`.execute(database.db);
   const unlisten = await database.listen(
     CHANNEL,
     (payload) => {
@@ -165,8 +179,13 @@ export async function createLiveHub(
       keptBytes += message.length;
       if (kept.length > keepEvents || keptBytes > keepBytes) forgetOld();
       const started = performance.now();
-      const readers = byTopic.get(topic)?.size ?? 0;
-      const listeners = [...(byTopic.get(topic) ?? []), ...everyTopic];
+      // A start mark goes to every reader once (one may listen to several topics), and changes
+      // nothing the visitors' pages show.
+      const listeners =
+        topic === START_MARK
+          ? [...new Set([...byTopic.values()].flatMap((set) => [...set]))]
+          : [...(byTopic.get(topic) ?? []), ...everyTopic];
+      const readers = topic === START_MARK ? listeners.length : (byTopic.get(topic)?.size ?? 0);
       for (const listener of listeners) {
         try {
           listener(topic, message, id);
@@ -176,8 +195,13 @@ export async function createLiveHub(
       }
       counts?.heard(readers, (performance.now() - started) / 1000);
     },
-    forgetAll,
+    () => {
+      forgetAll();
+      // What was heard before the gap is gone: readers move their last id past it.
+      announceStart().catch(() => {});
+    },
   );
+  await announceStart();
 
   function subscribe(topics: readonly string[], listener: Listener) {
     count++;
@@ -212,7 +236,7 @@ export async function createLiveHub(
       if (position === undefined && !fromStart) return { unsubscribe: subscribe(topics, listener), outcome: "unknown" };
       const wanted = new Set(topics);
       for (const change of kept.slice(position === undefined ? 0 : position - dropped + 1)) {
-        if (wanted.has(change.topic)) listener(change.topic, change.message, change.id);
+        if (wanted.has(change.topic) || change.topic === START_MARK) listener(change.topic, change.message, change.id);
       }
       return { unsubscribe: subscribe(topics, listener), outcome: "replayed" };
     },

@@ -5,16 +5,30 @@
  * 2. `endLiveStreams`, once the proxy has noticed: every live stream tells its reader to come
  *    back in a moment (to another instance, with Last-Event-ID) and ends; a stream opened after
  *    this ends at once the same way.
+ * And at a start behind a proxy, `holdReadiness`: `/readyz` answers 503 for a moment after the
+ * instance listens for changes, while the readers of an instance drained just before (a rolling
+ * deploy stops one, then starts it again) come back on the others, which heard their last
+ * change: here it would be unknown, and they would reload (docs/decisions/045).
  * Held on globalThis: server/main.ts calls these, the app's routes (in the server build, a
  * separate copy of this module) read them.
  */
-type Readiness = { draining: boolean; streamsEnded: boolean; onStreamsEnd: Set<() => void> };
+type Readiness = { draining: boolean; streamsEnded: boolean; onStreamsEnd: Set<() => void>; heldUntil: number };
 
 const state: Readiness = ((globalThis as Record<symbol, Readiness>)[Symbol.for("mictlan.readiness")] ??= {
   draining: false,
   streamsEnded: false,
   onStreamsEnd: new Set(),
+  heldUntil: 0,
 });
+
+/** `/readyz` answers 503 ("starting") for `ms` from now. */
+export function holdReadiness(ms: number): void {
+  state.heldUntil = Date.now() + ms;
+}
+
+export function isStarting(): boolean {
+  return Date.now() < state.heldUntil;
+}
 
 export function isDraining(): boolean {
   return state.draining;
@@ -59,4 +73,5 @@ export function resetReadinessForTests(): void {
   state.draining = false;
   state.streamsEnded = false;
   state.onStreamsEnd.clear();
+  state.heldUntil = 0;
 }

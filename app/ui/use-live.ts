@@ -52,6 +52,10 @@ function syncSource() {
     if (source === next) lastEventId = message.lastEventId;
     if (message.data === "reload") for (const topic of topics) notify({ topic });
   });
+  // Another instance started: nothing changed, but a stream resumed there starts after this.
+  next.addEventListener("mark", (event) => {
+    if (source === next) lastEventId = (event as MessageEvent<string>).lastEventId;
+  });
   next.addEventListener("change", (event) => {
     const message = event as MessageEvent<string>;
     if (source === next) lastEventId = message.lastEventId;

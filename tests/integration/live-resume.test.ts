@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { endLiveStreams, resetReadinessForTests, startDraining } from "../../app/lib/readiness.server.ts";
+import {
+  endLiveStreams,
+  holdReadiness,
+  resetReadinessForTests,
+  startDraining,
+} from "../../app/lib/readiness.server.ts";
+import { createLiveHub } from "../../app/lib/live.server.ts";
 import { loader as liveLoader } from "../../app/routes/api.live.ts";
 import { loader as readyLoader } from "../../app/routes/readyz.ts";
 import { loader as healthLoader } from "../../app/routes/healthz.ts";
@@ -108,6 +114,33 @@ describe.each([productionServer, developmentRoute])(
       const stream = await open("/api/live?topic=comments:cap-1", { "Last-Event-ID": "desconocido" });
       await expect.poll(() => stream.events()[0]).toMatchObject({ type: "hello", data: "reload" });
       stream.close();
+    });
+
+    it("moves an open stream's last id past another instance's start, as a mark no page handles as a change", async () => {
+      const stream = await open("/api/live?topic=comments:cap-1");
+      await expect.poll(() => stream.events().length).toBe(1);
+      // Another instance starts on the same database (docs/decisions/045).
+      const other = await createLiveHub(services.testDatabase);
+      await expect.poll(() => stream.events().length).toBe(2);
+      const mark = stream.events()[1]!;
+      expect(mark).toMatchObject({ type: "mark", data: "start" });
+      expect(other.headId()).toBe(mark.id);
+      // A reader that comes back with it, to the new instance, resumes there.
+      const back = await open("/api/live?topic=comments:cap-1", { "Last-Event-ID": mark.id! });
+      await expect.poll(() => back.events()[0]).toMatchObject({ type: "hello", data: "resumed" });
+      back.close();
+      stream.close();
+      await other.close();
+    });
+
+    it("a start behind a proxy holds /readyz at 503 for a moment, alive all along", async () => {
+      const args = async (path: string) => routeArgs(services, path);
+      holdReadiness(300);
+      const held = (await readyLoader(await args("/readyz"))) as Response;
+      expect([held.status, await held.text()]).toEqual([503, "starting"]);
+      expect(((await healthLoader(await args("/healthz"))) as Response).status).toBe(200);
+      await new Promise((done) => setTimeout(done, 350));
+      expect(((await readyLoader(await args("/readyz"))) as Response).status).toBe(200);
     });
 
     it("drains: /readyz turns 503 while /healthz stays 200, then live streams end with a short retry", async () => {
