@@ -44,6 +44,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     locale: "es-ES",
+    // The site's reduced-motion styles: no loading-screen bloom, page fade or looping reviews strip
+    // to paint frame after frame while a test that is not about them runs. Chromium then spent
+    // 0.88× the CPU on the same specs. The tests about motion ask for it (test.use).
+    reducedMotion: "reduce",
     // Locally a failed test keeps its trace (actions, network, DOM snapshots) but not the
     // screencast, which cost ~16% of the end-to-end time on 2 cores. CI records none: its
     // clone is thrown away and only its text output is read, while recording every test's trace

@@ -20,6 +20,8 @@ const animations = (page: Page) =>
   );
 
 test.describe("the unlock celebration", () => {
+  // Its motion is the point (the run's default is reduced motion: playwright.config.ts).
+  test.use({ reducedMotion: "no-preference" });
   test("a new reader scans chapter 1: the butterfly's card, their first discovery, and a link to the card", async ({
     page,
   }) => {

@@ -130,7 +130,7 @@ test.describe("HTTP behaviour", () => {
 
 test.describe("the loading screen", () => {
   // Every other test skips it (support.ts); this one is about it.
-  test.use({ showLoadingScreen: true });
+  test.use({ showLoadingScreen: true, reducedMotion: "no-preference" });
 
   test("the loading screen covers the first 1500 ms from navigation start, then the page is usable", async ({
     page,

@@ -79,6 +79,8 @@ test.describe("home", () => {
   });
 
   test("repeats the placeholder reviews strip three times, read once, and lets readers pause it", async ({ page }) => {
+    // The strip moves only for readers who do not ask for less motion.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     await waitForHomeHydration(page);
     const reviews = page.getByRole("region", { name: "Lo que dicen quienes ya lo leyeron" });

@@ -13,7 +13,7 @@ test.describe("reduced motion", () => {
 });
 
 test.describe("without reduced motion", () => {
-  test.use({ showLoadingScreen: true });
+  test.use({ showLoadingScreen: true, reducedMotion: "no-preference" });
 
   test("the loading screen covers the first load, for 1500 ms from navigation start", async ({ page }) => {
     // What the overlay looked like the moment the parser put it in the page, and when: on a busy
