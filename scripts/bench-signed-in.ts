@@ -3,6 +3,7 @@
  * embedded database and on PostgreSQL, in one run on one machine.
  *
  *   node scripts/bench-signed-in.ts .bench/old build      builds to compare (BUILD_DIR each)
+ *   node scripts/bench-signed-in.ts ../other-checkout build   a checkout: its own server/ and build/
  *
  * Every build is served by this checkout's server/main.ts (BUILD_DIR), each on its own throwaway
  * database; both servers run at once and are loaded in turn, round after round (old, new, old,
@@ -16,7 +17,7 @@
  * a database per build is created and dropped).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
@@ -80,10 +81,12 @@ async function startServer(spec: string, mode: string, port: number, index: numb
       await client.end();
     };
   }
-  const child = spawn(process.execPath, [...nodeFlags, join(root, "server/main.ts")], {
+  // A whole checkout (its server/ runs from source) or a build for this checkout's server.
+  const checkout = existsSync(join(build, "server/main.ts")) ? resolve(build) : root;
+  const child = spawn(process.execPath, [...nodeFlags, join(checkout, "server/main.ts")], {
     env: {
       ...process.env,
-      BUILD_DIR: resolve(build),
+      BUILD_DIR: checkout === root ? resolve(build) : join(checkout, "build"),
       PORT: String(port),
       SITE_URL: origin,
       DATA_DIR: dataDir,

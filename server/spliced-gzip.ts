@@ -112,12 +112,20 @@ export function gzipAroundFixedText(
   let checksum = 0;
   let size = 0;
 
-  const emit = (controller: TransformStreamDefaultController<Uint8Array>, bytes: Buffer) => {
+  // What is ready to leave, sent as one chunk per turn: each chunk is a trip through the
+  // response's streams and, most often, a socket write of its own.
+  let ready: Buffer[] = [];
+  const emit = (_controller: TransformStreamDefaultController<Uint8Array>, bytes: Buffer) => {
     if (!started) {
       started = true;
-      controller.enqueue(GZIP_HEADER);
+      ready.push(GZIP_HEADER);
     }
-    controller.enqueue(bytes);
+    ready.push(bytes);
+  };
+  const send = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    if (!ready.length) return;
+    controller.enqueue(ready.length === 1 ? ready[0]! : Buffer.concat(ready));
+    ready = [];
   };
   const deflated = (controller: TransformStreamDefaultController<Uint8Array>, bytes: Buffer) => {
     if (!bytes.length) return;
@@ -142,6 +150,7 @@ export function gzipAroundFixedText(
       if (closed) return;
       try {
         drain(controller);
+        send(controller);
       } catch {
         // The reader left and the stream was cancelled: nothing is waiting for these bytes.
       }
@@ -178,6 +187,7 @@ export function gzipAroundFixedText(
       trailer.writeUInt32LE(checksum >>> 0, 0);
       trailer.writeUInt32LE(size >>> 0, 4);
       emit(controller, Buffer.concat([LAST_BLOCK, trailer]));
+      send(controller);
     },
   });
 }
