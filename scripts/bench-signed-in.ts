@@ -34,7 +34,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT_BASE = Number(process.env.BENCH_PORT ?? 7000);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const PAGES = ["/salida-a-tzintzuntzan", "/personajes", "/"];
+const PAGES = (process.env.BENCH_PAGES ?? "/salida-a-tzintzuntzan,/personajes,/").split(",");
 
 const children = new Set<ChildProcess>();
 process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));

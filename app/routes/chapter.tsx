@@ -34,18 +34,24 @@ export const action = (args: Route.ActionArgs) => forgettingKeptComments(args.co
 
 async function commentAction(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const { chapter } = await openChapter(args);
-  const form = await args.request.formData();
   const { db, live, env } = services(args.context);
-  // A child waiting for their family's consent may not post (docs/decisions/011).
-  const refusal = form.get("intent") === "comment" ? await participationRefusal(db, user.id) : null;
-  if (refusal) return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
-  // A class's student writes to their class only (decision 036).
-  const { postTo } = await commentAudiencesOf(db, user.id);
+  // The chapter and what the forms ask about their author, asked at once (reads only): each is a
+  // trip to the database, and a comment reaches every open page only once they are back (issue 24).
+  const [{ chapter }, form, refusal, { postTo }, admin] = await Promise.all([
+    openChapter(args),
+    args.request.formData(),
+    // A child waiting for their family's consent may not post (docs/decisions/011).
+    participationRefusal(db, user.id),
+    // A class's student writes to their class only (decision 036).
+    commentAudiencesOf(db, user.id),
+    isAdmin(db, user.id),
+  ]);
+  if (refusal && form.get("intent") === "comment")
+    return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
   const outcome = await handleCommentAction(db, live.publish, {
     user,
     audience: postTo,
-    isAdmin: await isAdmin(db, user.id),
+    isAdmin: admin,
     sectionId: chapter.slug,
     moderation: env.COMMENTS_MODERATION,
     form,
