@@ -24,10 +24,11 @@
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server; a database of its own is
  * created and dropped per night), and `caddy`. Ports: BENCH_PORT (5800) and the next 100.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -125,6 +126,106 @@ async function gauge(port: number, name: string): Promise<number> {
 }
 
 type Reader = { arrivedAt: number | null; close(): void };
+
+/** The readers, seen from a round: what they watch for, and when each saw it. */
+type ReaderPool = {
+  kind: string;
+  /** From now on, each reader notes when `text` reaches it; resolves once every one has. */
+  watch(text: string): Promise<void>;
+  /** performance.now() of each arrival of the watched text (readers it did not reach left out). */
+  arrivals(): Promise<number[]>;
+  /** The process reading, when not this one (its CPU counts as the readers'). */
+  pid: number | null;
+  close(): void;
+};
+
+/** Readers on Node sockets, in this process (no C compiler at hand). */
+async function nodeReaders(count: number): Promise<ReaderPool> {
+  const opened: Reader[] = [];
+  let textBytes = Buffer.alloc(0);
+  let waiting = 0;
+  let allArrived = () => {};
+  for (let batch = 0; batch < count; batch += 500) {
+    const size = Math.min(500, count - batch);
+    opened.push(
+      ...(await Promise.all(
+        Array.from({ length: size }, () =>
+          openReader((batch / 500) % PROXIES, (reader, chunk) => {
+            if (!textBytes.length || reader.arrivedAt !== null || !chunk.includes(textBytes)) return;
+            reader.arrivedAt = performance.now();
+            if (--waiting === 0) allArrived();
+          }),
+        ),
+      )),
+    );
+  }
+  return {
+    kind: "Node sockets in the benchmark's process",
+    watch(text) {
+      for (const reader of opened) reader.arrivedAt = null;
+      waiting = opened.length;
+      textBytes = Buffer.from(text);
+      return new Promise((done) => (allArrived = done));
+    },
+    arrivals: async () => opened.flatMap((reader) => (reader.arrivedAt === null ? [] : [reader.arrivedAt])),
+    pid: null,
+    close: () => opened.forEach((reader) => reader.close()),
+  };
+}
+
+/**
+ * Readers in one epoll loop in C (scripts/bench-readers.c), when `cc` can build it: a fifth of
+ * the CPU of Node sockets for the same reads, on the machine the instances and Caddy share.
+ */
+function compiledReaders(workDir: string): string | null {
+  const binary = join(workDir, "bench-readers");
+  const built = spawnSync("cc", ["-O2", "-o", binary, join(root, "scripts/bench-readers.c")], { stdio: "ignore" });
+  return built.status === 0 ? binary : null;
+}
+
+async function cReaders(binary: string, count: number): Promise<ReaderPool> {
+  const child = spawn(binary, [String(count), topic, proxyPorts.join(",")], { stdio: ["pipe", "pipe", "inherit"] });
+  children.add(child);
+  // Its arrivals are CLOCK_MONOTONIC ns, the clock of process.hrtime.bigint().
+  const offsetMs = performance.now() - Number(process.hrtime.bigint()) / 1e6;
+  const waiters = new Map<string, (line: string) => void>();
+  let failed: (error: Error) => void = () => {};
+  const lines = createInterface({ input: child.stdout! });
+  lines.on("line", (line) => {
+    const word = line.split(" ", 1)[0]!;
+    if (word === "closed") return failed(new Error(`a live stream ended (${line})`));
+    waiters.get(word)?.(line);
+    waiters.delete(word);
+  });
+  const next = (word: string) =>
+    new Promise<string>((done, fail) => {
+      waiters.set(word, done);
+      failed = fail;
+    });
+  const exited = new Promise<never>((_, fail) =>
+    child.once("exit", (code) => fail(new Error(`the readers exited (${code})`))),
+  );
+  await Promise.race([next("ready"), exited]);
+  return {
+    kind: "one C epoll process (scripts/bench-readers.c)",
+    watch(text) {
+      const all = next("all");
+      child.stdin!.write(`watch ${text}\n`);
+      return all.then(() => {});
+    },
+    async arrivals() {
+      const report = next("arrivals");
+      child.stdin!.write("report\n");
+      return (await report)
+        .split(" ")
+        .slice(1)
+        .filter((ns) => ns !== "0")
+        .map((ns) => Number(BigInt(ns)) / 1e6 + offsetMs);
+    },
+    pid: child.pid ?? null,
+    close: () => child.kill("SIGTERM"),
+  };
+}
 
 const CONNECTED = Buffer.from("conectado");
 const CHANGE = Buffer.from("event: change");
@@ -261,7 +362,7 @@ async function night(dir: string): Promise<Night> {
   let finishing = false;
   let pageRun: autocannon.Instance | undefined;
   const listener = new pg.Client({ connectionString: databaseUrl.href });
-  const opened: Reader[] = [];
+  let readers: ReaderPool | undefined;
   try {
     const secret = randomBytes(32).toString("hex");
     const instances = instancePorts.map((port) => {
@@ -296,27 +397,13 @@ async function night(dir: string): Promise<Night> {
 
     let postedAt = 0;
     let text = "";
-    let textBytes = Buffer.alloc(0);
-    let waiting = 0;
-    let allArrived = () => {};
     const openStarted = performance.now();
-    for (let batch = 0; batch < READERS; batch += 500) {
-      const count = Math.min(500, READERS - batch);
-      opened.push(
-        ...(await Promise.all(
-          Array.from({ length: count }, () =>
-            openReader((batch / 500) % PROXIES, (reader, chunk) => {
-              if (postedAt === 0 || reader.arrivedAt !== null || !chunk.includes(textBytes)) return;
-              reader.arrivedAt = performance.now() - postedAt;
-              if (--waiting === 0) allArrived();
-            }),
-          ),
-        )),
-      );
-    }
+    // BENCH_NODE_READERS=1: the Node sockets even where C builds (to compare the two).
+    const binary = process.env.BENCH_NODE_READERS ? null : compiledReaders(workDir);
+    readers = binary ? await cReaders(binary, READERS) : await nodeReaders(READERS);
     const held = await Promise.all(instancePorts.map((port) => gauge(port, "site_live_connections")));
     console.log(
-      `${READERS} readers connected in ${((performance.now() - openStarted) / 1000).toFixed(1)} s; per instance: ${held.join(", ")}`,
+      `${READERS} readers (${readers.kind}) connected in ${((performance.now() - openStarted) / 1000).toFixed(1)} s; per instance: ${held.join(", ")}`,
     );
     // What the open connections hold, once the burst of opening them has settled.
     await sleep(3000);
@@ -358,20 +445,18 @@ async function night(dir: string): Promise<Night> {
     const instancesCpuMs = () => instances.reduce((sum, child) => sum + cpuMsOf(child.pid!), 0);
     const proxiesCpuMs = () => proxies.reduce((sum, child) => sum + cpuMsOf(child.pid!), 0);
     let proxyCpuMs = 0;
-    let readersCpuMs = 0;
+    let readersCpuTotal = 0;
     // Round 0 is the first comment after the instances started: its posting runs code no request
     // had run yet on that instance (hundreds of ms). It is printed but not counted, since on the
     // night the instances have been answering for hours; a deploy's new instance pays it once.
     for (let round = 0; round <= COMMENTS; round++) {
-      for (const reader of opened) reader.arrivedAt = null;
-      waiting = READERS;
-      const done = new Promise<void>((resolveDone) => (allArrived = resolveDone));
       text = `Noche de muertos ${round} ${Date.now().toString(36)}`;
-      textBytes = Buffer.from(text);
+      const done = readers.watch(text);
       notifiedAt = 0;
       const cpuBefore = instancesCpuMs();
       const proxyCpuBefore = proxiesCpuMs();
-      const readersCpuBefore = cpuMsOf(process.pid);
+      const readersCpuMs = () => cpuMsOf(process.pid) + (readers!.pid ? cpuMsOf(readers!.pid) : 0);
+      const readersCpuBefore = readersCpuMs();
       postedAt = performance.now();
       const response = await fetch(`http://127.0.0.1:${instancePorts[0]}${chapterPath}.data`, {
         method: "POST",
@@ -389,7 +474,7 @@ async function night(dir: string): Promise<Night> {
       await Promise.race([done, new Promise((limit) => (timer = setTimeout(limit, ROUND_LIMIT_MS)))]);
       clearTimeout(timer);
       if (round === 0) {
-        const first = opened.flatMap((reader) => (reader.arrivedAt === null ? [] : [reader.arrivedAt]));
+        const first = (await readers.arrivals()).map((at) => at - postedAt);
         missed += READERS - first.length;
         console.log(
           `first comment after the start (not counted): on every reader p99 ${percentile(first, 99).toFixed(0)} ms (posting ${(notifiedAt - postedAt).toFixed(0)} ms); missed ${READERS - first.length}`,
@@ -400,8 +485,8 @@ async function night(dir: string): Promise<Night> {
       }
       cpuMs += instancesCpuMs() - cpuBefore;
       proxyCpuMs += proxiesCpuMs() - proxyCpuBefore;
-      readersCpuMs += cpuMsOf(process.pid) - readersCpuBefore;
-      const times = opened.flatMap((reader) => (reader.arrivedAt === null ? [] : [reader.arrivedAt]));
+      readersCpuTotal += readersCpuMs() - readersCpuBefore;
+      const times = (await readers.arrivals()).map((at) => at - postedAt);
       missed += READERS - times.length;
       arrivals.push(...times);
       const last = Math.max(...times);
@@ -435,7 +520,7 @@ async function night(dir: string): Promise<Night> {
       missed,
       cpuMsPerComment: cpuMs / COMMENTS,
       proxyCpuMsPerComment: proxyCpuMs / COMMENTS,
-      readersCpuMsPerComment: readersCpuMs / COMMENTS,
+      readersCpuMsPerComment: readersCpuTotal / COMMENTS,
       instanceFanOutMs,
       pageRps: pages?.requests.average ?? 0,
       pageP99: pages?.latency.p99 ?? 0,
@@ -459,7 +544,7 @@ async function night(dir: string): Promise<Night> {
   } finally {
     finishing = true;
     pageRun?.stop();
-    for (const reader of opened) reader.close();
+    readers?.close();
     await listener.end().catch(() => {});
     const exited = started.map(
       (child) => new Promise((done) => (child.exitCode === null ? child.once("exit", done) : done(null))),
