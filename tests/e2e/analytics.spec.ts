@@ -33,8 +33,6 @@ test.describe("first-party page views", () => {
     await gotoHydrated(page, "/eventos?taquito");
     const eventsTitle = await page.title();
     await expect.poll(() => views).toEqual([{ path: "/eventos?taquito", title: eventsTitle }]);
-    await settle(page);
-    expect(views).toHaveLength(1);
 
     await nav(page).getByRole("link", { name: "Sobre el libro" }).click();
     await expect(page).toHaveURL(/\/el-libro$/);
@@ -55,15 +53,27 @@ test.describe("first-party page views", () => {
     await expect(page.getByText("Profile saved successfully!")).toBeVisible();
     await settle(page);
     expect(views.length).toBe(before);
+    // One each, the first load's too: a second report of any (late or not) would be in this list.
+    expect(views.map((view) => view.path)).toEqual(["/eventos?taquito", "/el-libro", "/", "/tu-perfil"]);
   });
 
   test("page views and QR scans reach the admins' statistics, per path and per code, with no personal data", async ({
     page,
   }) => {
     await signUpAdmin(page);
-    // This period's count in a row of the statistics (counts 1-4 read '<5', issue 25).
-    const countOf = async (table: "paginas-table" | "escaneos-por-codigo-table", key: string) => {
-      await page.goto("/adminpanel/estadisticas");
+    type Table = "paginas-table" | "escaneos-por-codigo-table";
+    // This period's count in a row of the statistics (counts 1-4 read '<5', issue 25), as the
+    // page the server sends shows it: the readings before and while waiting need no browser.
+    const countOnServer = async (table: Table, key: string) => {
+      const html = await (await page.request.get("/adminpanel/estadisticas")).text();
+      const rows = new RegExp(`data-testid="${table}"[\\s\\S]*?</table>`).exec(html)?.[0];
+      expect(rows, table).toBeDefined();
+      const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const cell = new RegExp(`<th scope="row"[^>]*>${escaped}</th><td[^>]*>([^<]*)</td>`).exec(rows!)?.[1];
+      return cell === undefined ? "0" : cell.replace(/&lt;/g, "<");
+    };
+    // The same, read on the open page in the browser.
+    const countOnPage = async (table: Table, key: string) => {
       const row = page
         .getByTestId(table)
         .getByRole("row")
@@ -75,8 +85,8 @@ test.describe("first-party page views", () => {
     const fiveMore = (before: string) => (after: string) =>
       before === "<5" ? Number(after) >= 5 && Number(after) <= 9 : Number(after) === Number(before) + 5;
 
-    const book = await countOf("paginas-table", "/el-libro");
-    const scans = await countOf("escaneos-por-codigo-table", "capitulo-1");
+    const book = await countOnServer("paginas-table", "/el-libro");
+    const scans = await countOnServer("escaneos-por-codigo-table", "capitulo-1");
 
     // The view is reported once the page has hydrated; wait for it before leaving.
     const reported = page.waitForRequest(
@@ -94,20 +104,22 @@ test.describe("first-party page views", () => {
       });
       expect(response.status()).toBe(204);
     }
-    // Scans: the QR route counts them and redirects on the server.
+    // Scans: the QR route counts them and redirects on the server (followed here).
     for (let index = 0; index < 5; index++) {
-      const scanned = await page.goto("/qr/capitulo-1");
-      expect(new URL(page.url()).pathname).not.toMatch(/^\/qr\//);
-      expect(scanned?.ok()).toBe(true);
+      const scanned = await page.request.get("/qr/capitulo-1");
+      expect(new URL(scanned.url()).pathname).not.toMatch(/^\/qr\//);
+      expect(scanned.ok()).toBe(true);
     }
-    await settle(page);
 
-    await expect.poll(() => countOf("paginas-table", "/el-libro").then(fiveMore(book))).toBe(true);
-    expect(fiveMore(scans)(await countOf("escaneos-por-codigo-table", "capitulo-1"))).toBe(true);
+    await expect.poll(() => countOnServer("paginas-table", "/el-libro").then(fiveMore(book))).toBe(true);
+    // Read on the page too: the one the admins look at.
+    await page.goto("/adminpanel/estadisticas");
+    expect(fiveMore(book)(await countOnPage("paginas-table", "/el-libro"))).toBe(true);
+    expect(fiveMore(scans)(await countOnPage("escaneos-por-codigo-table", "capitulo-1"))).toBe(true);
     await expect(page).toHaveTitle("Estadísticas | Valentina y Taquito");
     await expectNoAxeViolations(page, "/adminpanel/estadisticas", { rules: "all" });
-    await page.goto("/adminpanel");
-    await expect(page.getByRole("link", { name: "Estadísticas" })).toHaveAttribute("href", "/adminpanel/estadisticas");
+    const panel = await (await page.request.get("/adminpanel")).text();
+    expect(panel).toMatch(/<a [^>]*href="\/adminpanel\/estadisticas"[^>]*>Estadísticas<\/a>/);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Steps of the classroom pages (issue 23) shared by classes.spec.ts and proxy.spec.ts. */
-import type { Page } from "@playwright/test";
-import { expect, gotoHydrated } from "./support.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, gotoHydrated, siteServer } from "./support.ts";
 
 /** The signed-in teacher creates a class (with the consent declaration); returns its id. */
 export async function createClass(page: Page, name: string): Promise<string> {
@@ -34,3 +34,58 @@ export async function printClassCards(page: Page, classId: string, query = ""): 
 /** A roster of `count` apodos no other test uses (words and numbers only: the public-name rules). */
 export const rosterOf = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => `${prefix} ${index + 10}`);
+
+/*
+ * The same steps through the server, posting what the pages' forms post: for the tests of what
+ * comes after (the forms themselves are the steps above, used by the tests of the class pages and
+ * their axe scans). A page load and its hydration cost more than the answer.
+ */
+
+/** The teacher signed in on `request` creates a class (with the consent declaration); returns its id. */
+export async function createClassThroughServer(request: APIRequestContext, name: string): Promise<string> {
+  const { baseURL } = siteServer();
+  const response = await request.post(`${baseURL}/clases`, {
+    headers: { Origin: baseURL },
+    form: { intent: "crear", name, consent: "si" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const created = new URL(response.url());
+  expect(created.search).toBe("?aviso=creada");
+  return created.pathname.split("/")[2]!;
+}
+
+/** Adds a roster (one apodo per line) to the class, as its page's form does; every line must be taken. */
+export async function pasteRosterThroughServer(request: APIRequestContext, classId: string, apodos: readonly string[]) {
+  const { baseURL } = siteServer();
+  const response = await request.post(`${baseURL}/clases/${classId}`, {
+    headers: { Origin: baseURL },
+    form: { intent: "anadir", roster: apodos.join("\n") },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(new URL(response.url()).search).toBe("?aviso=anadidos");
+}
+
+/** Makes the class's cards, as 'Hacer las tarjetas' does; returns each card's address path, in roster order. */
+export async function printClassCardsThroughServer(request: APIRequestContext, classId: string): Promise<string[]> {
+  const { baseURL } = siteServer();
+  const response = await request.post(`${baseURL}/clases/${classId}/tarjetas`, {
+    headers: { Origin: baseURL },
+    form: {},
+  });
+  expect(response.status()).toBe(200);
+  const urls = [...(await response.text()).matchAll(/data-testid="class-card-url"[^>]*>([^<]+)</g)].map((match) =>
+    match[1]!.trim(),
+  );
+  expect(urls.length).toBeGreaterThan(0);
+  for (const url of urls) expect(url).toMatch(/\/entrar\/[A-Za-z0-9_-]{24}$/);
+  return urls.map((url) => new URL(url).pathname);
+}
+
+/** A student's device signs in by card through the server (the form's POST); returns the device. */
+export async function cardSignInThroughServer(request: APIRequestContext, card: string, apodo: string) {
+  const { baseURL } = siteServer();
+  const signedIn = await request.post(`${baseURL}${card}`, { headers: { Origin: baseURL }, form: {} });
+  expect(signedIn.status()).toBe(200);
+  expect(new URL(signedIn.url()).pathname).toBe("/pasaporte");
+  expect(await signedIn.text()).toContain(apodo);
+}

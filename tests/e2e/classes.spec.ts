@@ -6,18 +6,29 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
   gotoHydrated,
   newContext,
   signUp,
+  signUpWith,
   siteServer,
   test,
   uniqueWord,
 } from "./support.ts";
-import { createClass, pasteRoster, printClassCards, rosterOf } from "./class-helpers.ts";
+import {
+  cardSignInThroughServer,
+  createClass,
+  createClassThroughServer,
+  pasteRoster,
+  pasteRosterThroughServer,
+  printClassCards,
+  printClassCardsThroughServer,
+  rosterOf,
+} from "./class-helpers.ts";
+import { tokenPath } from "./pages.ts";
 
 const CHAPTER_1 = "/salida-a-tzintzuntzan";
 
@@ -44,7 +55,6 @@ async function cardSignIn(page: Page, card: string, apodo: string) {
 
 test("a class of 30 from a pasted list; its card sheet prints on 3 A4 pages; 30 card sign-ins from one address; the board shows unlocks", async ({
   page,
-  browser,
 }, testInfo) => {
   test.slow();
   await signUp(page);
@@ -100,16 +110,19 @@ test("a class of 30 from a pasted list; its card sheet prints on 3 A4 pages; 30 
   }
   expect(Date.now() - started).toBeLessThan(10 * 60 * 1000);
 
-  // A student unlocks chapter 2 with its printed code; the board shows it.
-  const student = await freshPage(browser);
-  await cardSignIn(student, cards[0]!, roster[0]!);
-  await student.goto("/qr/capitulo-2");
-  await expect(student).toHaveURL(/\/casa-de-la-abuela$/);
+  // A student unlocks chapter 2 with its printed code; the board shows it. (The card's sign-in
+  // page in a browser is the other tests' cardSignIn.)
+  const student = await playwrightRequest.newContext({ baseURL });
+  await cardSignInThroughServer(student, cards[0]!, roster[0]!);
+  const scanned = await student.get("/qr/capitulo-2");
+  expect(scanned.status()).toBe(200);
+  expect(new URL(scanned.url()).pathname).toBe(tokenPath(2));
+  expect(await scanned.text()).toContain("Casa de la abuela");
+  await student.dispose();
   await gotoHydrated(page, `/clases/${classId}`);
   const row = page.getByTestId("class-board").getByRole("row", { name: new RegExp(`^${roster[0]} `) });
   await expect(row.getByRole("img", { name: /desbloqueado/ })).toHaveCount(1);
   await expect(page.getByTestId("not-started")).not.toContainText(`${roster[0]},`);
-  await student.context().close();
 });
 
 test("class-only comments: a student's comment reaches their class after the teacher approves it, never a second class or a visitor", async ({
@@ -117,18 +130,21 @@ test("class-only comments: a student's comment reaches their class after the tea
   browser,
 }) => {
   test.slow();
+  // The classes, their rosters and cards through the server: their pages are the other tests'.
+  const { baseURL } = siteServer();
   await signUp(page);
-  const classA = await createClass(page, `Clase A ${word()}`);
+  const classA = await createClassThroughServer(page.request, `Clase A ${word()}`);
   const [a1, a2] = rosterOf(word(), 2);
-  await pasteRoster(page, classA, [a1!, a2!]);
-  const cardsA = await printClassCards(page, classA);
+  await pasteRosterThroughServer(page.request, classA, [a1!, a2!]);
+  const cardsA = await printClassCardsThroughServer(page.request, classA);
+  expect(cardsA).toHaveLength(2);
 
-  const teacherB = await freshPage(browser);
-  await signUp(teacherB);
-  const classB = await createClass(teacherB, `Clase B ${word()}`);
+  const teacherB = await playwrightRequest.newContext({ baseURL });
+  await signUpWith(teacherB);
+  const classB = await createClassThroughServer(teacherB, `Clase B ${word()}`);
   const [b1] = rosterOf(word(), 1);
-  await pasteRoster(teacherB, classB, [b1!]);
-  const [cardB] = await printClassCards(teacherB, classB);
+  await pasteRosterThroughServer(teacherB, classB, [b1!]);
+  const [cardB] = await printClassCardsThroughServer(teacherB, classB);
 
   const studentA1 = await freshPage(browser);
   await cardSignIn(studentA1, cardsA[0]!, a1!);
@@ -146,39 +162,47 @@ test("class-only comments: a student's comment reaches their class after the tea
   await held.getByRole("button", { name: "Aprobar" }).click();
   await expect(page.getByRole("status")).toHaveText("Comentario aprobado: ya lo ve la clase.");
 
-  const seesIt = async (viewer: Page) => {
-    await gotoHydrated(viewer, CHAPTER_1);
-    return viewer.locator(".comment").filter({ hasText: text }).count();
-  };
+  // A classmate sees it on the page (signed in by card through the server: the card's page is
+  // studentA1's above).
   const studentA2 = await freshPage(browser);
-  await cardSignIn(studentA2, cardsA[1]!, a2!);
-  expect(await seesIt(studentA2)).toBe(1);
+  await cardSignInThroughServer(studentA2.request, cardsA[1]!, a2!);
+  await gotoHydrated(studentA2, CHAPTER_1);
+  await expect(studentA2.locator(".comment").filter({ hasText: text })).toHaveCount(1);
   await expect(studentA2.locator(".comment").filter({ hasText: text })).toContainText(a1!);
-  expect(await seesIt(page)).toBe(1);
-  // A second class, its teacher and a visitor never see it (nor the apodo).
-  const studentB1 = await freshPage(browser);
-  await cardSignIn(studentB1, cardB!, b1!);
-  expect(await seesIt(studentB1)).toBe(0);
-  expect(await seesIt(teacherB)).toBe(0);
-  const visitor = await freshPage(browser);
-  expect(await seesIt(visitor)).toBe(0);
-  expect(await visitor.content()).not.toContain(a1!);
+  // Who else the server sends it to: the page's HTML and its data (a script of the HTML).
+  const chapterFor = async (viewer: APIRequestContext) => {
+    const response = await viewer.get(`${baseURL}${CHAPTER_1}`);
+    expect(response.status()).toBe(200);
+    return response.text();
+  };
+  // Rendered once for the teacher (a comment's text is its own <p>; the data only quotes it).
+  expect((await chapterFor(page.request)).split(`>${text}</p>`)).toHaveLength(2);
+  // A second class, its teacher and a visitor never get it (nor the apodo).
+  const studentB1 = await playwrightRequest.newContext({ baseURL });
+  await cardSignInThroughServer(studentB1, cardB!, b1!);
+  expect(await chapterFor(studentB1)).not.toContain(text);
+  expect(await chapterFor(teacherB)).not.toContain(text);
+  const visitor = await playwrightRequest.newContext({ baseURL });
+  const visitorsPage = await chapterFor(visitor);
+  expect(visitorsPage).not.toContain(text);
+  expect(visitorsPage).not.toContain(a1!);
   // Nor can the second class's teacher open the first class.
-  expect((await teacherB.goto(`/clases/${classA}`))!.status()).toBe(404);
+  expect((await teacherB.get(`/clases/${classA}`)).status()).toBe(404);
   // A student reaches nothing of the teacher's.
-  expect((await studentA1.goto(`/clases/${classA}`))!.status()).toBe(403);
-  for (const viewer of [teacherB, studentA1, studentA2, studentB1, visitor]) await viewer.context().close();
+  expect((await studentA1.request.get(`/clases/${classA}`)).status()).toBe(403);
+  for (const viewer of [studentA1, studentA2]) await viewer.context().close();
+  for (const viewer of [teacherB, studentB1, visitor]) await viewer.dispose();
 });
 
 test("'Cerrar la clase' offers the board as CSV, then deletes the students: their cards stop working", async ({
   page,
-  browser,
 }) => {
   await signUp(page);
-  const classId = await createClass(page, `Cierre ${word()}`);
+  const classId = await createClassThroughServer(page.request, `Cierre ${word()}`);
   const roster = rosterOf(word(), 3);
-  await pasteRoster(page, classId, roster);
-  const cards = await printClassCards(page, classId);
+  await pasteRosterThroughServer(page.request, classId, roster);
+  const cards = await printClassCardsThroughServer(page.request, classId);
+  expect(cards).toHaveLength(3);
   await gotoHydrated(page, `/clases/${classId}`);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -195,11 +219,11 @@ test("'Cerrar la clase' offers the board as CSV, then deletes the students: thei
   await page.getByRole("button", { name: "Cerrar la clase" }).click();
   await expect(page).toHaveURL(/\/clases\?aviso=cerrada$/);
   await expect(page.getByRole("status")).toContainText("Cerramos la clase");
-  const device = await freshPage(browser);
-  const answer = await device.goto(cards[0]!);
-  expect(answer!.status()).toBe(404);
-  await expect(device.getByText("Esta tarjeta ya no sirve")).toBeVisible();
-  await device.context().close();
+  const device = await playwrightRequest.newContext({ baseURL: siteServer().baseURL });
+  const answer = await device.get(cards[0]!);
+  expect(answer.status()).toBe(404);
+  expect(await answer.text()).toContain("Esta tarjeta ya no sirve");
+  await device.dispose();
 });
 
 test("the class pages work with the keyboard alone", async ({ page }) => {
@@ -259,26 +283,29 @@ for (const width of [375, 1280]) {
     await gotoHydrated(page, `/clases/${classId}/tarjetas`);
     await expectNoAxeViolations(page, "/clases/<id>/tarjetas");
 
+    // Signed in by card through the server: the card's page is cardSignIn's, in other tests.
     const student = await (await newContext(browser, { viewport: { width, height: 900 } })).newPage();
-    await cardSignIn(student, cards[0]!, roster[0]!);
+    await cardSignInThroughServer(student.request, cards[0]!, roster[0]!);
     await gotoHydrated(student, CHAPTER_1);
     await student.locator("#comment-text").fill(`Me gusta leer ${uniqueWord()}`);
     await student.getByRole("button", { name: "Comentar" }).click();
     await expect(student.getByText("En revisión", { exact: true })).toBeVisible();
-    await student.goto("/qr/capitulo-2");
+    expect((await student.request.get("/qr/capitulo-2")).status()).toBe(200);
     await gotoHydrated(page, `/clases/${classId}`);
     await expect(page.getByTestId("class-comment")).toHaveCount(1);
     await expectNoAxeViolations(page, "/clases/<id> (board and a comment)");
 
     // On a phone too, the student's 'Salir' is in sight without opening the menu.
+    const signedInHome = await (await student.request.get("/")).text();
+    expect(signedInHome).toContain('data-testid="navbar-user"');
     const salir = student.getByRole("button", { name: "Salir" });
     await expect(salir).toBeVisible();
     await salir.click();
     await expect
       .poll(async () => (await student.context().cookies()).some((cookie) => cookie.name.includes("session_token")))
       .toBe(false);
-    await student.goto("/");
-    await expect(student.getByTestId("navbar-user")).toHaveCount(0);
+    const home = await (await student.request.get("/")).text();
+    expect(home).not.toContain('data-testid="navbar-user"');
     await student.context().close();
   });
 }
