@@ -121,8 +121,9 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   const betoText = `Que miedo Camazotz ${uniqueWord()}`;
   await unlockAndComment(page, betoText);
 
-  // Back to the adult: their password, not a tap.
-  await gotoHydrated(page, "/quien-lee");
+  // Back to the adult: their password, not a tap (from the navbar again).
+  await page.getByRole("link", { name: "Cambiar de lector" }).click();
+  await expect(page).toHaveURL(/\/quien-lee$/);
   await page.getByRole("button", { name: "Soy la persona adulta de la familia" }).click();
   await expect(page).toHaveURL(/\/login/);
   // Signed out, the device still offers its family's pictures; no other visitor ever gets them
