@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   gotoHydrated,
   newContext,
+  siteServer,
   signUp,
   test,
   uniqueWord,
@@ -18,9 +19,9 @@ import { addChild, addChildThroughServer, printCard } from "./family-helpers.ts"
 
 const commentBy = (page: Page, text: string) => page.locator(".comment").filter({ hasText: text });
 
-/** A child signs in on '¿Quién lee?' of a device that is the family's. */
-async function signInWithPin(page: Page, apodo: string, pin: string) {
-  await gotoHydrated(page, "/quien-lee");
+/** A child signs in on '¿Quién lee?' of a device that is the family's (`open`: load it first). */
+async function signInWithPin(page: Page, apodo: string, pin: string, { open = true } = {}) {
+  if (open) await gotoHydrated(page, "/quien-lee");
   await page.locator("label.picture-choice", { hasText: apodo }).click();
   await page.getByLabel("Tu PIN").fill(pin);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -40,6 +41,48 @@ async function freshPage(browser: Browser) {
   return context.newPage();
 }
 
+/**
+ * The signed-in adult prints a new card for `apodo` through the server, posting what the card
+ * page's button posts, and returns its address path. The card page itself is printCard's (the
+ * first test of cards and the axe scans).
+ */
+async function printCardThroughServer(page: Page, apodo: string) {
+  const { baseURL } = siteServer();
+  const family = await (await page.request.get(`${baseURL}/familia`)).text();
+  const child = family.split('data-testid="family-child"').find((part) => part.includes(`>${apodo}<`));
+  const cardPage = /href="(\/familia\/[^"/]+\/tarjeta)"/.exec(child ?? "")?.[1];
+  expect(cardPage, `the card link of ${apodo}`).toBeTruthy();
+  const printed = await page.request.post(`${baseURL}${cardPage}`, { headers: { Origin: baseURL }, form: {} });
+  expect(printed.status()).toBe(200);
+  const path = /https?:\/\/[^/"\s<]+(\/entrar\/[A-Za-z0-9_-]{24})\b/.exec(await printed.text())?.[1];
+  expect(path, "the printed card's address").toBeTruthy();
+  return path!;
+}
+
+/**
+ * On a device of its own (no page: only its cookies), a child signs in with their card, opens
+ * chapter 2 by its QR code (a full load unlocks it) and comments there, posting what the page's
+ * buttons post. For the tests of what the adult sees afterwards; the child's pages are the other
+ * tests'.
+ */
+async function childCommentsFromOwnDevice(browser: Browser, card: string, apodo: string, text: string) {
+  const { baseURL } = siteServer();
+  const device = await newContext(browser);
+  const entered = await device.request.post(`${baseURL}${card}`, { headers: { Origin: baseURL }, form: {} });
+  expect(new URL(entered.url()).pathname).toBe("/pasaporte");
+  expect(await entered.text()).toMatch(new RegExp(`data-testid="navbar-user"[^>]*>${apodo}<`));
+  const chapter = await device.request.get(`${baseURL}/qr/capitulo-2`);
+  // Its printed token path (the page then shows its slug, /casa-de-la-abuela: the first test's).
+  expect(chapter.status()).toBe(200);
+  expect(await chapter.text()).toContain("Casa de la abuela");
+  const posted = await device.request.post(`${baseURL}/casa-de-la-abuela`, {
+    headers: { Origin: baseURL },
+    form: { intent: "comment", text },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  await device.close();
+}
+
 test("an adult adds two children; each signs in with picture + PIN, unlocks a chapter by its QR code and comments (held); a child is kept out of the adult's pages", async ({
   page,
 }) => {
@@ -47,7 +90,8 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   await signUp(page);
   const [ana, beto] = [`Colibri ${uniqueWord().slice(0, 6)}`, `Jaguar ${uniqueWord().slice(0, 6)}`];
   await addChild(page, ana, "Taquito", "4821");
-  await addChild(page, beto, "Valentina", "7395");
+  // The second through the server: the form was just used.
+  await addChildThroughServer(page, beto, "Valentina", "7395");
 
   // Picture + PIN on the family's device: a wrong PIN first.
   await signInWithPin(page, ana, "0000");
@@ -64,21 +108,22 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   await expect(page.getByTestId("pasaporte-clan-nombre")).toHaveText("Clan Mictlán, caminantes del inframundo");
   const anaText = `Me gusto mucho ${uniqueWord()}`;
   await unlockAndComment(page, anaText);
-  // A child cannot reach the adult's pages.
-  expect((await page.goto("/familia"))!.status()).toBe(403);
-  expect((await page.goto("/tu-perfil"))!.status()).toBe(403);
+  // A child cannot reach the adult's pages (the server's answers to this device).
+  expect((await page.request.get("/familia")).status()).toBe(403);
+  expect((await page.request.get("/tu-perfil")).status()).toBe(403);
 
   // The sibling switches in on the same device, from the navbar.
-  await gotoHydrated(page, "/pasaporte");
   await page.getByRole("link", { name: "Cambiar de lector" }).click();
-  await signInWithPin(page, beto, "7395");
+  await expect(page).toHaveURL(/\/quien-lee$/);
+  await signInWithPin(page, beto, "7395", { open: false });
   await expect(page).toHaveURL(/\/pasaporte$/);
   await expect(page.getByTestId("navbar-user")).toHaveText(beto);
   const betoText = `Que miedo Camazotz ${uniqueWord()}`;
   await unlockAndComment(page, betoText);
 
-  // Back to the adult: their password, not a tap.
-  await gotoHydrated(page, "/quien-lee");
+  // Back to the adult: their password, not a tap (from the navbar again).
+  await page.getByRole("link", { name: "Cambiar de lector" }).click();
+  await expect(page).toHaveURL(/\/quien-lee$/);
   await page.getByRole("button", { name: "Soy la persona adulta de la familia" }).click();
   await expect(page).toHaveURL(/\/login/);
   // Signed out, the device still offers its family's pictures; no other visitor ever gets them
@@ -86,11 +131,11 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   const chooser = await page.goto("/quien-lee");
   expect(chooser!.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.locator("label.picture-choice")).toHaveText([ana, beto]);
+  // What the server sends another device (its own cookies, none of this family's).
   const stranger = await newContext(page.context().browser()!);
-  const strangerPage = await stranger.newPage();
-  await strangerPage.goto("/quien-lee");
-  await expect(strangerPage.getByText("Este dispositivo todavía no tiene lectores.")).toBeVisible();
-  expect(await strangerPage.content()).not.toContain(ana);
+  const strangers = await (await stranger.request.get("/quien-lee")).text();
+  expect(strangers).toContain("Este dispositivo todavía no tiene lectores.");
+  expect(strangers).not.toContain(ana);
   await stranger.close();
 });
 
@@ -110,12 +155,13 @@ test("cards: each child signs in with their printed card; a new card makes the o
   await expect(phone).toHaveURL(/\/pasaporte$/);
   await expect(phone.getByTestId("navbar-user")).toHaveText(apodo);
 
-  const second = await printCard(page, apodo);
+  const second = await printCardThroughServer(page, apodo);
   expect(second).not.toBe(first);
   const other = await freshPage(browser);
-  const refused = await other.goto(first);
-  expect(refused!.status()).toBe(404);
-  await expect(other.getByText("Esta tarjeta ya no sirve. Pide a tu familia una tarjeta nueva.")).toBeVisible();
+  // The server's answer to the old card.
+  const refused = await other.request.get(first);
+  expect(refused.status()).toBe(404);
+  expect(await refused.text()).toContain("Esta tarjeta ya no sirve. Pide a tu familia una tarjeta nueva.");
   await other.goto(second);
   await other.getByRole("button", { name: "Entrar" }).click();
   await expect(other.getByTestId("navbar-user")).toHaveText(apodo);
@@ -131,16 +177,12 @@ test("the adult sees both passports and comments, deletes one child (nothing lef
   await addChildThroughServer(page, beto, "Abuela Lupe", "8642");
   const texts: Record<string, string> = {};
   for (const apodo of [ana, beto]) {
-    const device = await freshPage(browser);
-    await device.goto(await printCard(page, apodo));
-    await device.getByRole("button", { name: "Entrar" }).click();
-    await expect(device.getByTestId("navbar-user")).toHaveText(apodo);
     texts[apodo] = `Mi capitulo favorito ${uniqueWord()}`;
-    await unlockAndComment(device, texts[apodo]);
-    await device.context().close();
+    await childCommentsFromOwnDevice(browser, await printCardThroughServer(page, apodo), apodo, texts[apodo]);
   }
+  // Each passport from the list, and back to the list (in the page's history).
+  await gotoHydrated(page, "/familia");
   for (const apodo of [ana, beto]) {
-    await gotoHydrated(page, "/familia");
     await page
       .getByTestId("family-child")
       .filter({ hasText: apodo })
@@ -149,9 +191,10 @@ test("the adult sees both passports and comments, deletes one child (nothing lef
     await expect(page.getByRole("heading", { name: `Pasaporte de ${apodo}` })).toBeVisible();
     await expect(page.getByTestId("child-chapters")).toContainText("Casa de la abuela");
     await expect(page.getByTestId("child-comment").filter({ hasText: texts[apodo]! })).toContainText("En revisión");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/familia$/);
   }
   // Delete Ana.
-  await gotoHydrated(page, "/familia");
   const card = page.getByTestId("family-child").filter({ hasText: ana });
   await card.getByText(`Borrar a ${ana}`).click();
   await card.getByLabel("Escribe «borrar» para confirmar").fill("borrar");
@@ -200,36 +243,59 @@ test("the picture chooser is a labelled radio group a keyboard can use", async (
   await expect(group.getByRole("radio", { name: "Taquito" })).toBeChecked();
 });
 
-for (const width of [375, 1280]) {
-  test(`axe: no violations on the family pages at ${width} px`, async ({ page, browser }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signUp(page);
-    await gotoHydrated(page, "/familia");
-    await expectNoAxeViolations(page, "/familia (empty)");
-    // A refused form, its messages beside the fields.
-    await page.locator("form.family-add").getByRole("button", { name: "Añadir lector" }).click();
-    await expect(page.getByText("Revisa los campos marcados.")).toBeVisible();
-    await expectNoAxeViolations(page, "/familia (refused)");
-    const apodo = `Buho ${uniqueWord().slice(0, 6)}`;
-    await addChild(page, apodo, "Taquito", "1593");
-    await expectNoAxeViolations(page, "/familia (one child)");
-    const childId = (await page
-      .getByTestId("family-child")
-      .getByRole("link", { name: /pasaporte/ })
-      .getAttribute("href"))!;
-    await gotoHydrated(page, childId);
-    await expectNoAxeViolations(page, "/familia/<lector>");
-    const card = await printCard(page, apodo);
-    await expectNoAxeViolations(page, "/familia/<lector>/tarjeta");
-    await gotoHydrated(page, "/quien-lee");
-    await expectNoAxeViolations(page, "/quien-lee");
-    await gotoHydrated(page, "/mi-clan");
-    await expectNoAxeViolations(page, "/mi-clan");
-    const phone = await freshPage(browser);
-    await phone.setViewportSize({ width, height: 900 });
-    await gotoHydrated(phone, card);
-    await expectNoAxeViolations(phone, "/entrar/<token>");
-    await gotoHydrated(phone, "/entrar/AAAAAAAAAAAAAAAAAAAAAAAA").catch(() => {});
-    await expectNoAxeViolations(phone, "/entrar/<unknown>");
-  });
+/** The signed-in adult adds a child through the form of the /familia page already open. */
+async function addChildOnThisPage(page: Page, apodo: string, picture: string, pin: string) {
+  const form = page.locator("form.family-add");
+  await form.getByLabel("Apodo", { exact: true }).fill(apodo);
+  await form.locator("label.picture-choice", { hasText: picture }).click();
+  await form.getByLabel("Año de nacimiento").selectOption(String(new Date().getFullYear() - 10));
+  await form.getByLabel("PIN (4 a 6 números)").fill(pin);
+  await form.getByLabel("Repite el PIN").fill(pin);
+  await form.getByLabel(/consentimiento/).check();
+  await form.getByRole("button", { name: "Añadir lector" }).click();
+  await expect(page.getByRole("status")).toHaveText("¡Listo! Ya puede entrar con su dibujo y su PIN.");
+  await expect(page.getByTestId("family-child").filter({ hasText: apodo })).toBeVisible();
 }
+
+// Each page and state is scanned at both widths (the viewport resized, the page kept): loading
+// every page again for the second width showed the same pages.
+test("axe: no violations on the family pages at 375 px and at 1280 px", async ({ page, browser }) => {
+  test.slow();
+  const scan = async (viewer: Page, label: string) => {
+    for (const width of [375, 1280]) {
+      await viewer.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(viewer, label);
+    }
+  };
+  await page.setViewportSize({ width: 375, height: 900 });
+  await signUp(page);
+  await gotoHydrated(page, "/familia");
+  await scan(page, "/familia (empty)");
+  // A refused form, its messages beside the fields.
+  await page.locator("form.family-add").getByRole("button", { name: "Añadir lector" }).click();
+  await expect(page.getByText("Revisa los campos marcados.")).toBeVisible();
+  await scan(page, "/familia (refused)");
+  const apodo = `Buho ${uniqueWord().slice(0, 6)}`;
+  await addChildOnThisPage(page, apodo, "Taquito", "1593");
+  await scan(page, "/familia (one child)");
+  const childId = (await page
+    .getByTestId("family-child")
+    .getByRole("link", { name: /pasaporte/ })
+    .getAttribute("href"))!;
+  await gotoHydrated(page, childId);
+  await scan(page, "/familia/<lector>");
+  await gotoHydrated(page, `${childId}/tarjeta`);
+  await page.getByRole("button", { name: /tarjeta/ }).click();
+  const card = new URL((await page.getByTestId("login-card-url").first().textContent())!).pathname;
+  expect(card).toMatch(/^\/entrar\/[A-Za-z0-9_-]{24}$/);
+  await scan(page, "/familia/<lector>/tarjeta");
+  await gotoHydrated(page, "/quien-lee");
+  await scan(page, "/quien-lee");
+  await gotoHydrated(page, "/mi-clan");
+  await scan(page, "/mi-clan");
+  const phone = await freshPage(browser);
+  await gotoHydrated(phone, card);
+  await scan(phone, "/entrar/<token>");
+  await gotoHydrated(phone, "/entrar/AAAAAAAAAAAAAAAAAAAAAAAA").catch(() => {});
+  await scan(phone, "/entrar/<unknown>");
+});

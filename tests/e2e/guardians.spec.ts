@@ -8,12 +8,13 @@ import {
   gotoHydrated,
   linkInMail,
   newContext,
+  signUpWith,
   startSiteServer,
   test,
   uniqueEmail,
   workerPort,
 } from "./support.ts";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 const CHILD_YEAR = new Date().getFullYear() - 10;
 const CHAPTER = "/salida-a-tzintzuntzan";
@@ -38,6 +39,16 @@ async function signUpChild(page: Page) {
   return { child, guardian };
 }
 
+/** The /tu-perfil page the server sends `request`'s reader: its age field and all of its HTML. */
+async function profileAsSent(request: APIRequestContext) {
+  const response = await request.get("/tu-perfil", { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const ageField = /<input[^>]*name="age"[^>]*>/.exec(html)?.[0];
+  expect(ageField, "the Edad field").toBeTruthy();
+  return { ageField: ageField!, html };
+}
+
 test.describe("age question and guardian consent", () => {
   test("an adult answers the year at sign-up and is signed in after confirming the address", async ({ page }) => {
     const email = uniqueEmail("adulta");
@@ -53,9 +64,10 @@ test.describe("age question and guardian consent", () => {
     await expect(page.getByRole("heading", { name: "Revisa tu correo" })).toBeVisible();
     await page.goto(await confirmationLink(email));
     await expect(page.getByRole("button", { name: "Salir" })).toBeVisible();
-    await page.goto("/tu-perfil");
-    await expect(page.getByLabel("Edad")).toHaveValue("30");
-    await expect(page.getByText("Esperando el permiso de tu familia")).toHaveCount(0);
+    // What the server keeps: the age from the year, and no waiting for a family.
+    const profile = await profileAsSent(page.request);
+    expect(profile.ageField).toContain('value="30"');
+    expect(profile.html).not.toContain("Esperando el permiso de tu familia");
   });
 
   test("a year picked before the page hydrates is kept, and a child's guardian field then appears", async ({
@@ -92,9 +104,8 @@ test.describe("age question and guardian consent", () => {
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(refused.status()).toBe(403);
-    // Reading and collecting still work: the profile opens, a token chapter opens.
-    await page.goto("/tu-perfil");
-    await expect(page.getByRole("heading", { name: "Esperando el permiso de tu familia" })).toBeVisible();
+    // Reading and collecting still work: the profile opens (as the server sends it), a token chapter opens.
+    expect((await profileAsSent(page.request)).html).toMatch(/<h2[^>]*>Esperando el permiso de tu familia<\/h2>/);
 
     const family = await newContext(browser);
     const familyPage = await family.newPage();
@@ -102,9 +113,9 @@ test.describe("age question and guardian consent", () => {
     await expect(familyPage.getByRole("heading", { name: "Qué guardamos" })).toBeVisible();
     await familyPage.getByRole("button", { name: "Acepto", exact: true }).click();
     await expect(familyPage.getByText("¡Gracias! Ya puede comentar")).toBeVisible();
-    // The link worked once.
-    await familyPage.reload();
-    await expect(familyPage.getByText("Este enlace ya se usó o caducó.")).toBeVisible();
+    // The link worked once (the server's answer to opening it again).
+    const again = await familyPage.request.get(familyPage.url());
+    expect(await again.text()).toContain("Este enlace ya se usó o caducó.");
     await family.close();
 
     await gotoHydrated(page, CHAPTER);
@@ -115,7 +126,12 @@ test.describe("age question and guardian consent", () => {
   });
 
   test("the child sends the e-mail again; the guardian refuses and the account is gone", async ({ page, browser }) => {
-    const { child, guardian } = await signUpChild(page);
+    // Through the server: the child's sign-up form is the test above's.
+    const guardian = uniqueEmail("familia");
+    const child = await signUpWith(page.request, uniqueEmail("nina"), PASSWORD, {
+      birthYear: CHILD_YEAR,
+      guardianEmail: guardian,
+    });
     const first = await guardianLink(guardian);
     await gotoHydrated(page, "/tu-perfil");
     await page.getByRole("button", { name: "Enviar el correo otra vez" }).click();
@@ -125,9 +141,8 @@ test.describe("age question and guardian consent", () => {
 
     const family = await newContext(browser);
     const familyPage = await family.newPage();
-    // The first link stopped working when the second was sent.
-    await familyPage.goto(first);
-    await expect(familyPage.getByText("Este enlace ya se usó o caducó.")).toBeVisible();
+    // The first link stopped working when the second was sent (the server's answer to it).
+    expect(await (await familyPage.request.get(first)).text()).toContain("Este enlace ya se usó o caducó.");
     await familyPage.goto(second);
     await familyPage.getByRole("button", { name: "No acepto: borrar la cuenta" }).click();
     await expect(familyPage.getByText("Listo: borramos la cuenta")).toBeVisible();
@@ -173,22 +188,22 @@ test.describe("age question and guardian consent", () => {
         await page.setViewportSize(viewport);
         await expectNoAxeViolations(page, "the age step");
       }
-      // Every other page (and action) waits for the answer.
-      await page.goto("/tu-perfil");
-      await expect(page).toHaveURL(/\/tu-edad\?redirectTo=%2Ftu-perfil$/);
+      // Every other page (and action) waits for the answer: the server's answers to this browser.
+      const other = await page.request.get("/tu-perfil", { maxRedirects: 0 });
+      expect(other.status()).toBe(302);
+      expect(other.headers().location).toMatch(/\/tu-edad\?redirectTo=%2Ftu-perfil$/);
       const action = await page.request.post("/tu-perfil", {
         form: { displayName: "x", age: "30", clan: "0" },
         headers: { Origin: site.baseURL },
         maxRedirects: 0,
       });
       expect(action.status()).toBe(302);
-      await page.goto("/tu-edad?redirectTo=%2Feventos");
+      // The age step is still the page open.
       await page.getByLabel("Año de nacimiento").selectOption(String(ADULT_BIRTH_YEAR));
       await page.getByRole("button", { name: "Continuar" }).click();
       await expect(page).toHaveURL(/\/eventos$/);
       await expect(page.getByTestId("navbar-user")).toHaveText(GOOGLE_TEST_ACCOUNT.name);
-      await page.goto("/tu-perfil");
-      await expect(page.getByLabel("Edad")).toHaveValue("30");
+      expect((await profileAsSent(page.request)).ageField).toContain('value="30"');
       await context.close();
     } finally {
       await site.stop();
