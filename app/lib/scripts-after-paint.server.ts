@@ -10,9 +10,11 @@ const REWRITES = Object.values(INERT_SCRIPT_MARKUP).map(([original, inert]) => (
 function pendingPrefixLength(text: Buffer): number {
   let longest = 0;
   for (const { original } of REWRITES) {
-    for (let length = Math.min(original.length - 1, text.length); length > longest; length--) {
-      if (text.subarray(text.length - length).equals(original.subarray(0, length))) {
-        longest = length;
+    // The earliest start in the tail that matches is the longest prefix; compared in place (no
+    // copies: this runs on every chunk of every page).
+    for (let start = Math.max(0, text.length - original.length + 1); start < text.length - longest; start++) {
+      if (text[start] === original[0] && original.compare(text, start, text.length, 0, text.length - start) === 0) {
+        longest = text.length - start;
         break;
       }
     }
