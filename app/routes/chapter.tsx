@@ -35,19 +35,18 @@ export const action = (args: Route.ActionArgs) => forgettingKeptComments(args.co
 async function commentAction(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { db, live, env } = services(args.context);
+  const form = await args.request.formData();
   // The chapter and what the forms ask about their author, asked at once (reads only): each is a
   // trip to the database, and a comment reaches every open page only once they are back (issue 24).
-  const [{ chapter }, form, refusal, { postTo }, admin] = await Promise.all([
+  const [{ chapter }, refusal, { postTo }, admin] = await Promise.all([
     openChapter(args),
-    args.request.formData(),
     // A child waiting for their family's consent may not post (docs/decisions/011).
-    participationRefusal(db, user.id),
+    form.get("intent") === "comment" ? participationRefusal(db, user.id) : null,
     // A class's student writes to their class only (decision 036).
     commentAudiencesOf(db, user.id),
     isAdmin(db, user.id),
   ]);
-  if (refusal && form.get("intent") === "comment")
-    return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
+  if (refusal) return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
   const outcome = await handleCommentAction(db, live.publish, {
     user,
     audience: postTo,

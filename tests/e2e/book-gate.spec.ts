@@ -15,6 +15,7 @@ import {
   test,
   workerPort,
 } from "./support.ts";
+import { elementsWithClass, headingOf } from "./server-html.ts";
 
 /**
  * Issue 13: the printed book is the key. No token path (nor a locked requiredUrl) may reach a
@@ -115,18 +116,6 @@ async function linksOn(page: Page): Promise<string[]> {
       .map((url) => url.pathname + url.search),
   );
 }
-
-/** How many elements of an HTML answer carry `className` among their classes. */
-const elementsWithClass = (html: string, className: string) =>
-  [...html.matchAll(/class="([^"]*)"/g)].filter((match) => match[1]!.split(/\s+/).includes(className)).length;
-
-/** The words of an HTML answer's first h1, as they read on screen (tags and React's markers dropped). */
-const headingOf = (html: string) =>
-  /<h1[^>]*>([\s\S]*?)<\/h1>/
-    .exec(html)?.[1]
-    ?.replace(/<[^>]*>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
 
 test.describe("no printed path reaches a reader before the book does", () => {
   test.slow();

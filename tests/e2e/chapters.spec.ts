@@ -1,18 +1,9 @@
 import { CHAPTER_PATHS, SPECIAL_CHAPTER_PATH } from "../../db/seed/chapter-paths.ts";
 import { expect, gotoHydrated, newContext, signUp, signUpWith, test, waitForLive } from "./support.ts";
+import { elementsWithClass, headingOf } from "./server-html.ts";
 
 const token = (number: number) => `/${CHAPTER_PATHS.find((chapter) => chapter.number === number)!.token}`;
 
-/** The words of an HTML answer's first h1, as they read on screen (tags and React's markers dropped). */
-const headingOf = (html: string) =>
-  /<h1[^>]*>([\s\S]*?)<\/h1>/
-    .exec(html)?.[1]
-    ?.replace(/<[^>]*>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-/** How many elements of an HTML answer carry `className` among their classes. */
-const elementsWithClass = (html: string, className: string) =>
-  [...html.matchAll(/class="([^"]*)"/g)].filter((match) => match[1]!.split(/\s+/).includes(className)).length;
 /** Whether an HTML answer has a link to `href` whose text is `text`. */
 const hasLink = (html: string, text: string, href: string) =>
   new RegExp(`<a [^>]*href="${href}"[^>]*>${text}</a>`).test(html);

@@ -15,7 +15,7 @@ import {
   uniqueWord,
   waitForLive,
 } from "./support.ts";
-import { addChild, addChildThroughServer, printCard } from "./family-helpers.ts";
+import { addChild, addChildOnThisPage, addChildThroughServer, printCard } from "./family-helpers.ts";
 
 const commentBy = (page: Page, text: string) => page.locator(".comment").filter({ hasText: text });
 
@@ -242,20 +242,6 @@ test("the picture chooser is a labelled radio group a keyboard can use", async (
   await page.keyboard.press("ArrowRight");
   await expect(group.getByRole("radio", { name: "Taquito" })).toBeChecked();
 });
-
-/** The signed-in adult adds a child through the form of the /familia page already open. */
-async function addChildOnThisPage(page: Page, apodo: string, picture: string, pin: string) {
-  const form = page.locator("form.family-add");
-  await form.getByLabel("Apodo", { exact: true }).fill(apodo);
-  await form.locator("label.picture-choice", { hasText: picture }).click();
-  await form.getByLabel("Año de nacimiento").selectOption(String(new Date().getFullYear() - 10));
-  await form.getByLabel("PIN (4 a 6 números)").fill(pin);
-  await form.getByLabel("Repite el PIN").fill(pin);
-  await form.getByLabel(/consentimiento/).check();
-  await form.getByRole("button", { name: "Añadir lector" }).click();
-  await expect(page.getByRole("status")).toHaveText("¡Listo! Ya puede entrar con su dibujo y su PIN.");
-  await expect(page.getByTestId("family-child").filter({ hasText: apodo })).toBeVisible();
-}
 
 // Each page and state is scanned at both widths (the viewport resized, the page kept): loading
 // every page again for the second width showed the same pages.

@@ -8,6 +8,11 @@ const CHILD_YEAR = String(new Date().getFullYear() - 10);
 /** The signed-in adult adds a child reader through the form of /familia. */
 export async function addChild(page: Page, apodo: string, picture: string, pin: string) {
   await gotoHydrated(page, "/familia");
+  await addChildOnThisPage(page, apodo, picture, pin);
+}
+
+/** The same, through the form of the /familia page already open. */
+export async function addChildOnThisPage(page: Page, apodo: string, picture: string, pin: string) {
   const form = page.locator("form.family-add");
   await form.getByLabel("Apodo", { exact: true }).fill(apodo);
   // The radio is drawn as its label (a picture button): a tap lands on the label.
