@@ -99,6 +99,8 @@ describe.each(DATABASE_KINDS)("resuming the live feed on %s (docs/decisions/034)
     leave();
 
     await publishMany(old, witness, "comments:quiet", 1);
+    // The new instance hears that change through the database, a moment after the old one.
+    await expect.poll(() => started.headId(), { timeout: 5000 }).toBe(witness[1]!.id);
     const resumed: Heard[] = [];
     const result = started.resume(["comments:quiet"], reader.at(-1)!.id, listenerInto(resumed));
     expect(result.outcome).toBe("replayed");
