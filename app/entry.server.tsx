@@ -65,7 +65,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               abort(reason);
             },
-            transform: scriptsAfterFirstPaint(),
+            rewrite: scriptsAfterFirstPaint(),
             onComplete() {
               clearTimeout(timeoutId);
               timeoutId = undefined;

@@ -21,7 +21,7 @@ import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { namesAFile } from "./public-files.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
-import { acceptsGzip, fillStylesheetHole, firstChunkReady, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
+import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
 import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -155,7 +155,7 @@ export function createApp({
           c.res = new Response(response.body.pipeThrough(fillStylesheetHole(stylesheet)), response);
         return;
       }
-      const gzipped = await firstChunkReady(response.body.pipeThrough(gzipAroundFixedText(stylesheet, { inHole })));
+      const gzipped = await gzipAroundFixedText(response.body, stylesheet, { inHole });
       c.res = new Response(gzipped, response);
       c.res.headers.delete("Content-Length");
       c.res.headers.set("Content-Encoding", "gzip");

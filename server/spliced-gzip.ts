@@ -97,99 +97,104 @@ const FIXED_TEXT_WITHIN_BYTES = 256 * 1024;
  * own (what one turn of the event loop wrote), ending on a byte boundary, as splicePage's parts:
  * one valid gzip member, and late parts of a streamed page still leave at once. A page without
  * the fixed text is simply compressed.
+ *
+ * The answer is a stream that pulls from the page as the response is written (no TransformStream
+ * and no second stream around it), and it is given once its first chunk is there: @hono/node-server
+ * sends a response's headers on their own (one more write to the socket, ~3% of a signed-in page's
+ * time) when its body has nothing to read at once, and with the first bytes when it has
+ * (decision 041).
  */
-export function gzipAroundFixedText(
+export async function gzipAroundFixedText(
+  page: ReadableStream<Uint8Array>,
   fixed: FixedText,
   { inHole = false }: { inHole?: boolean } = {},
-): TransformStream<Uint8Array, Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   // What the page carries where the stylesheet goes: the stylesheet itself, or the hole for it.
   const needle = inHole && fixed.hole ? fixed.hole : fixed.bytes;
+  const reader = page.getReader();
   let head: Buffer | null = Buffer.alloc(0);
-  let pending: Buffer[] = [];
-  let scheduled = false;
-  let closed = false;
-  let started = false;
   let checksum = 0;
   let size = 0;
+  let out: Buffer[] = [];
 
-  // What is ready to leave, sent as one chunk per turn: each chunk is a trip through the
-  // response's streams and, most often, a socket write of its own.
-  let ready: Buffer[] = [];
-  const emit = (_controller: TransformStreamDefaultController<Uint8Array>, bytes: Buffer) => {
-    if (!started) {
-      started = true;
-      ready.push(GZIP_HEADER);
-    }
-    ready.push(bytes);
-  };
-  const send = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    if (!ready.length) return;
-    controller.enqueue(ready.length === 1 ? ready[0]! : Buffer.concat(ready));
-    ready = [];
-  };
-  const deflated = (controller: TransformStreamDefaultController<Uint8Array>, bytes: Buffer) => {
+  const deflated = (bytes: Buffer) => {
     if (!bytes.length) return;
     checksum = crc32(bytes, checksum);
     size += bytes.length;
     // The fastest level: what is deflated here, every response, was a tenth of a signed-in page's
     // time at zlib's default; level 1 takes under half of that for ~8% more bytes of the ~30 KB
     // around the stylesheet (decision 041). The stylesheet keeps its own (fixedText's default).
-    emit(controller, deflateRawSync(bytes, { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH }));
+    out.push(deflateRawSync(bytes, { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH }));
   };
-  const drain = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    if (!pending.length) return;
-    const batch = Buffer.concat(pending);
-    pending = [];
-    deflated(controller, batch);
+  // One chunk of the page (what one turn of its render wrote, app/lib/page-stream.server.ts).
+  const take = (chunk: Uint8Array) => {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (!head) return deflated(bytes);
+    const searchFrom = Math.max(0, head.length - needle.length + 1);
+    head = head.length ? Buffer.concat([head, bytes]) : bytes;
+    const at = head.indexOf(needle, searchFrom);
+    if (at >= 0) {
+      deflated(head.subarray(0, at));
+      checksum = crc32(fixed.bytes, checksum);
+      size += fixed.bytes.length;
+      out.push(fixed.deflated);
+      const rest = head.subarray(at + needle.length);
+      head = null;
+      deflated(rest);
+    } else if (head.length > FIXED_TEXT_WITHIN_BYTES) {
+      const whole = head;
+      head = null;
+      deflated(whole);
+    }
   };
-  const later = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      if (closed) return;
-      try {
-        drain(controller);
-        send(controller);
-      } catch {
-        // The reader left and the stream was cancelled: nothing is waiting for these bytes.
+  const finish = () => {
+    if (head) deflated(head);
+    head = null;
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(checksum >>> 0, 0);
+    trailer.writeUInt32LE(size >>> 0, 4);
+    out.push(LAST_BLOCK, trailer);
+  };
+  /** Reads the page until there is something to send; false once it has ended. */
+  const fill = async (): Promise<boolean> => {
+    while (!out.length) {
+      const next = await reader.read();
+      if (next.done) {
+        finish();
+        return false;
       }
-    });
+      take(next.value);
+    }
+    return true;
+  };
+  const ready = () => {
+    const bytes = out.length === 1 ? out[0]! : Buffer.concat(out);
+    out = [];
+    return bytes;
   };
 
-  return new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (head) {
-        const searchFrom = Math.max(0, head.length - needle.length + 1);
-        head = Buffer.concat([head, bytes]);
-        const at = head.indexOf(needle, searchFrom);
-        if (at >= 0) {
-          deflated(controller, head.subarray(0, at));
-          checksum = crc32(fixed.bytes, checksum);
-          size += fixed.bytes.length;
-          emit(controller, fixed.deflated);
-          pending.push(head.subarray(at + needle.length));
-          head = null;
-        } else if (head.length > FIXED_TEXT_WITHIN_BYTES) {
-          pending.push(head);
-          head = null;
-        } else return;
-      } else pending.push(bytes);
-      later(controller);
+  // The header alone is not a first chunk: it leaves with the first deflated bytes.
+  let open = await fill();
+  let first: Buffer | null = Buffer.concat([GZIP_HEADER, ready()]);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (first) {
+          controller.enqueue(first);
+          first = null;
+          if (!open) controller.close();
+          return;
+        }
+        open = await fill();
+        if (out.length) controller.enqueue(ready());
+        if (!open) controller.close();
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
     },
-    flush(controller) {
-      closed = true;
-      if (head) pending.push(head);
-      head = null;
-      drain(controller);
-      const trailer = Buffer.alloc(8);
-      trailer.writeUInt32LE(checksum >>> 0, 0);
-      trailer.writeUInt32LE(size >>> 0, 4);
-      emit(controller, Buffer.concat([LAST_BLOCK, trailer]));
-      send(controller);
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /**
@@ -218,31 +223,4 @@ export function fillStylesheetHole(fixed: FixedText): TransformStream<Uint8Array
       if (head?.length) controller.enqueue(head);
     },
   });
-}
-
-/**
- * The same stream, once its first chunk is there: @hono/node-server sends a response's headers on
- * their own (one more write to the socket, ~3% of a signed-in page's time) when its body has
- * nothing to read at once, and with the first bytes when it has (decision 041).
- */
-export async function firstChunkReady(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
-  const reader = body.getReader();
-  const first = await reader.read();
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        if (first.done) controller.close();
-        else controller.enqueue(first.value);
-      },
-      async pull(controller) {
-        const next = await reader.read();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }

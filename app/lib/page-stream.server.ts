@@ -1,4 +1,6 @@
-import { PassThrough, pipeline, type Transform, type Writable } from "node:stream";
+import { EventEmitter } from "node:events";
+import type { Writable } from "node:stream";
+import type { PageRewriter } from "./scripts-after-paint.server.ts";
 
 /** Why a render stopped early because nobody reads it any more (not a failure of ours). */
 export class ReaderLeftError extends Error {
@@ -14,69 +16,116 @@ export type PageStreamOptions = {
   /** React's `abort`: stops the render (its pending work, its timers). */
   abortRender: (reason?: unknown) => void;
   /** What happens to the rendered bytes before they leave (the scripts-after-paint rewrite). */
-  transform: Transform;
+  rewrite: PageRewriter;
   /** Called once the whole page was written (the render's timeout is no longer needed). */
   onComplete?: () => void;
-  /** Called when the Node streams fail for a reason other than the reader leaving. */
+  /** Called when the render fails after its shell was sent (not when the reader leaves). */
   onError?: (error: unknown) => void;
 };
+
+/** Bytes React may write ahead of the reader before it is asked to wait ("drain"). */
+const AHEAD_BYTES = 64 * 1024;
 
 /**
  * The rendered page as the web stream a Response carries, safe when the reader leaves mid-page.
  *
- * When a client disconnects, @hono/node-server cancels the response body; with compression
- * (hono's `compress()`), Node's web-stream adapter turns the reason-less cancel into an
- * `AbortError` that travels back up to the stream that produced the page (honojs/node-server
- * issue 388). React Router's `createReadableStreamFromReadable` answered that by destroying its
- * Node stream with the error after removing its own 'error' listener, so the error was emitted
- * with no listener and Node exited: one to three aborted signed-in requests took an instance down.
+ * React writes into a small sink of ours (the methods and events its `pipe` uses: write, end,
+ * destroy; drain), which rewrites the bytes and hands what one turn of the event loop wrote to
+ * the web stream as one chunk. There is no Node stream in between: a PassThrough, a Transform,
+ * `pipeline` and an async iterator were ~4% of a signed-in page's CPU (decision 047).
  *
- * Here every Node stream is owned by `pipeline` (which listens for their errors and destroys them
- * together), a cancel ends the render with a ReaderLeftError that nothing reports, and the web
- * stream pulls from the Node side only as fast as the response is written (backpressure).
+ * When a client disconnects, @hono/node-server cancels the response body, often with a
+ * synthesized AbortError (honojs/node-server issue 388), which once travelled back up as an
+ * error nobody listened for and took the instance down. Here a cancel ends the render with a
+ * ReaderLeftError that nothing reports, and whatever React still writes is dropped. React waits
+ * ("drain") once AHEAD_BYTES are queued that the response has not read (backpressure).
  */
 export function readablePageStream({
   pipe,
   abortRender,
-  transform,
+  rewrite,
   onComplete,
   onError,
 }: PageStreamOptions): ReadableStream<Uint8Array> {
-  const rendered = new PassThrough({
-    final(callback) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let scheduled = false;
+  let done = false;
+  let waiting = false;
+  const sink = new EventEmitter();
+
+  const release = () => {
+    scheduled = false;
+    if (done || !batch.length) return;
+    // One piece of the turn's parts, which are views of what React wrote (it never writes into a
+    // view again once written, but some are its constants, shared by every page).
+    const bytes = batch.length === 1 ? Buffer.from(batch[0]!) : Buffer.concat(batch, batchBytes);
+    batch = [];
+    batchBytes = 0;
+    controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  };
+  const take = (parts: Buffer[], from: number) => {
+    for (let index = from; index < parts.length; index++) batchBytes += parts[index]!.byteLength;
+  };
+
+  Object.assign(sink, {
+    write(chunk: Uint8Array | string) {
+      if (done) return false;
+      const bytes =
+        typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const before = batch.length;
+      rewrite.write(bytes, batch);
+      take(batch, before);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+      const room = (controller.desiredSize ?? 0) - batchBytes > 0;
+      if (!room) waiting = true;
+      return room;
+    },
+    end() {
+      if (done) return;
+      const before = batch.length;
+      rewrite.end(batch);
+      take(batch, before);
+      release();
+      done = true;
+      controller.close();
       onComplete?.();
-      callback();
+    },
+    destroy(error?: unknown) {
+      if (done) return;
+      done = true;
+      batch = [];
+      onError?.(error);
+      controller.error(error);
     },
   });
-  let readerLeft = false;
-  pipeline(rendered, transform, (error) => {
-    if (error && !readerLeft) onError?.(error);
-  });
-  pipe(rendered);
-  const chunks = transform[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
 
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        try {
-          const { value, done } = await chunks.next();
-          if (done) controller.close();
-          else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-        } catch (error) {
-          if (readerLeft) return;
-          controller.error(error);
-        }
+      start(streamController) {
+        controller = streamController;
+      },
+      pull() {
+        // Called when the response has read what was queued; bytes of this turn still count.
+        if (!waiting || (controller.desiredSize ?? 0) - batchBytes <= 0) return;
+        waiting = false;
+        sink.emit("drain");
       },
       cancel() {
-        readerLeft = true;
+        if (done) return;
+        done = true;
+        batch = [];
         // Whatever the reason the cancel carries (often a synthesized AbortError), it is the
-        // reader who left: stop rendering and release the streams without emitting an error.
+        // reader who left: stop rendering without reporting an error.
         abortRender(new ReaderLeftError());
-        void chunks.return?.();
-        transform.destroy();
-        rendered.destroy();
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: AHEAD_BYTES, size: (chunk) => chunk.byteLength },
   );
+  pipe(sink as unknown as Writable);
+  return stream;
 }

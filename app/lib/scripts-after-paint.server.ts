@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { INERT_SCRIPT_MARKUP } from "./scripts-after-paint.ts";
 
 const REWRITES = Object.values(INERT_SCRIPT_MARKUP).map(([original, inert]) => ({
@@ -32,6 +31,14 @@ function nextOriginal(text: Buffer, from: number) {
   return found;
 }
 
+/** Rewrites a page's bytes as they are written: `write` and `end` give what can leave now. */
+export type PageRewriter = {
+  /** Takes the next bytes; pushes onto `out` every part that is complete (views, not copies). */
+  write(chunk: Buffer, out: Buffer[]): void;
+  /** The page ended: pushes what was held back. */
+  end(out: Buffer[]): void;
+};
+
 /**
  * Makes React Router's module preloads and module script inert in the streamed HTML, for
  * RESTORE_SCRIPTS_AFTER_PAINT to restore after the first paint (decision 021). The stylesheet is
@@ -41,44 +48,27 @@ function nextOriginal(text: Buffer, from: number) {
  * Works on bytes across chunk boundaries: the end of a chunk that could begin a rewritten
  * attribute waits for the next chunk (usually nothing does), and only original bytes are
  * carried over. The markup only occurs in tags: text and attribute values are HTML-escaped.
+ * The parts it gives may be views of the chunks written: whoever keeps them past the writer's
+ * next write copies them (app/lib/page-stream.server.ts does, once per turn).
  */
-export function scriptsAfterFirstPaint(): Transform {
-  let carry = Buffer.alloc(0);
-  // React writes a page in 4 KB pieces, each of which went on alone through every stream after
-  // this one (the web stream, the gzip, the socket): what one turn of the event loop wrote
-  // leaves as one chunk (decision 041). Late parts of a streamed page still leave at once.
-  let batch: Buffer[] = [];
-  let scheduled = false;
-  const release = (stream: Transform) => {
-    scheduled = false;
-    if (!batch.length || stream.destroyed) return;
-    // A copy: nothing here relies on the writer leaving its buffers alone once written.
-    const bytes = Buffer.concat(batch);
-    batch = [];
-    stream.push(bytes);
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const text = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+export function scriptsAfterFirstPaint(): PageRewriter {
+  let carry: Buffer | null = null;
+  return {
+    write(chunk, out) {
+      const text = carry ? Buffer.concat([carry, chunk]) : chunk;
       const pending = pendingPrefixLength(text);
       const complete = text.subarray(0, text.length - pending);
       let copied = 0;
       for (let found = nextOriginal(complete, 0); found; found = nextOriginal(complete, copied)) {
-        batch.push(complete.subarray(copied, found.at), found.rewrite.inert);
+        out.push(complete.subarray(copied, found.at), found.rewrite.inert);
         copied = found.at + found.rewrite.original.length;
       }
-      if (copied < complete.length) batch.push(complete.subarray(copied));
-      carry = Buffer.from(text.subarray(text.length - pending));
-      if (batch.length && !scheduled) {
-        scheduled = true;
-        setImmediate(release, this);
-      }
-      done();
+      if (copied < complete.length) out.push(copied ? complete.subarray(copied) : complete);
+      carry = pending ? Buffer.from(text.subarray(text.length - pending)) : null;
     },
-    flush(done) {
-      if (carry.length) batch.push(carry);
-      release(this);
-      done();
+    end(out) {
+      if (carry) out.push(carry);
+      carry = null;
     },
-  });
+  };
 }
