@@ -62,9 +62,11 @@ export function DialogModal({
         event.preventDefault();
         latest.current.onClose();
       }}
-      // Closed some other way (a <form method="dialog">): tell the page.
+      // Closed some other way (a <form method="dialog">): tell the page. The close event is a
+      // queued task, and a browser may run a key press or click before it: the close that
+      // follows Escape can then arrive after the page opened the dialog again, and is stale.
       onClose={() => {
-        if (latest.current.open) latest.current.onClose();
+        if (latest.current.open && !dialogRef.current?.open) latest.current.onClose();
       }}
       // The dialog element itself is only hit outside the content (.modal-dialog lets clicks
       // through). Both press and release must be outside, so a text selection dragged out
