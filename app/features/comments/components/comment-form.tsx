@@ -3,11 +3,33 @@ import { useFetcher } from "react-router";
 import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
 import type { CommentActionResult } from "./comment-types.ts";
 
-/** Focuses the comment's element, waiting a few frames should the list not show it yet. */
-function focusComment(commentId: string, framesLeft = 30) {
-  const element = document.querySelector<HTMLElement>(`li[data-comment-id="${CSS.escape(commentId)}"]`);
-  if (element) element.focus();
-  else if (framesLeft > 0) requestAnimationFrame(() => focusComment(commentId, framesLeft - 1));
+/** How long a posted comment may take to reach the list before focus stays where it is. */
+const WAIT_FOR_POSTED_MS = 10_000;
+
+/**
+ * Focuses the posted comment's element once the list shows it: at once most often, later when it
+ * comes through the live feed (a busy server, a phone's slow frames). Meanwhile the reader may
+ * have moved on: focus is taken only from nowhere (the disabled button let it go) or the form.
+ */
+function focusComment(commentId: string, form: HTMLFormElement | null) {
+  const selector = `li[data-comment-id="${CSS.escape(commentId)}"]`;
+  const focus = () => {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (!element) return false;
+    const active = document.activeElement;
+    if (!active || active === document.body || form?.contains(active)) element.focus();
+    return true;
+  };
+  if (focus()) return;
+  const observer = new MutationObserver(() => {
+    if (focus()) stop();
+  });
+  const timer = setTimeout(() => stop(), WAIT_FOR_POSTED_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
 }
 
 /** A signed-in reader's comment box (loaded on demand by CommentsSection). */
@@ -23,9 +45,8 @@ export function CommentForm({ prompt }: { prompt: string }) {
     if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
     form.current?.reset();
     // Focus moves to the new comment (a keyboard or screen reader user hears it, or its 'En
-    // revisión', instead of being left on a disabled button). The list has it by now: the
-    // fetcher is idle only once the page's data is read again.
-    if (fetcher.data.commentId) focusComment(fetcher.data.commentId);
+    // revisión', instead of being left on a disabled button).
+    if (fetcher.data.commentId) focusComment(fetcher.data.commentId, form.current);
   }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form
