@@ -10,8 +10,9 @@ const WAIT_FOR_POSTED_MS = 10_000;
  * Focuses the posted comment's element once the list shows it: at once most often, later when it
  * comes through the live feed (a busy server, a phone's slow frames). Meanwhile the reader may
  * have moved on: focus is taken only from nowhere (the disabled button let it go) or the form.
+ * Returns what stops waiting (the form unmounts, or the reader posts again).
  */
-function focusComment(commentId: string, form: HTMLFormElement | null) {
+function focusComment(commentId: string, form: HTMLFormElement | null): () => void {
   const selector = `li[data-comment-id="${CSS.escape(commentId)}"]`;
   const focus = () => {
     const element = document.querySelector<HTMLElement>(selector);
@@ -20,7 +21,7 @@ function focusComment(commentId: string, form: HTMLFormElement | null) {
     if (!active || active === document.body || form?.contains(active)) element.focus();
     return true;
   };
-  if (focus()) return;
+  if (focus()) return () => {};
   const observer = new MutationObserver(() => {
     if (focus()) stop();
   });
@@ -30,6 +31,7 @@ function focusComment(commentId: string, form: HTMLFormElement | null) {
     clearTimeout(timer);
   };
   observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
 }
 
 /** A signed-in reader's comment box (loaded on demand by CommentsSection). */
@@ -46,7 +48,7 @@ export function CommentForm({ prompt }: { prompt: string }) {
     form.current?.reset();
     // Focus moves to the new comment (a keyboard or screen reader user hears it, or its 'En
     // revisión', instead of being left on a disabled button).
-    if (fetcher.data.commentId) focusComment(fetcher.data.commentId, form.current);
+    if (fetcher.data.commentId) return focusComment(fetcher.data.commentId, form.current);
   }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form
