@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { LIVE_FEED_PATH, type LiveFeed } from "../app/lib/live-feed.server.ts";
 import type { log } from "../app/lib/log.server.ts";
 import type { SiteMetrics } from "../app/lib/metrics.server.ts";
@@ -77,34 +78,54 @@ export function liveFeedHandler({
     });
     if (opening.status !== 200) return refuse(opening.status, opening.body, opening.headers);
     account(200);
-    // The body runs until the connection closes (no chunked framing): each change is then one
-    // socket write of the feed's one shared buffer, not a response write that frames it in
-    // three pieces and corks the socket until the next tick, which cost the fan-out twice the
-    // CPU per reader (decision 044). A stream is never followed by another response anyway.
-    response.removeHeader("Transfer-Encoding");
-    response.writeHead(200, { ...SAFE_HEADERS, ...opening.headers, Connection: "close" });
-    if (method === "HEAD" || response.destroyed) {
+    if (method === "HEAD") {
       opening.cancel();
+      response.writeHead(200, { ...SAFE_HEADERS, ...opening.headers });
       response.end();
       return true;
     }
-    response.flushHeaders();
-    const socket = response.socket;
-    if (!socket) {
-      opening.cancel();
+    const begin = (socket: Socket) => {
+      // The body runs until the connection closes (no chunked framing): each change is then one
+      // socket write of the feed's one shared buffer, not a response write that frames it in
+      // three pieces and corks the socket until the next tick, which cost the fan-out twice the
+      // CPU per reader (decision 044). A stream is never followed by another response anyway.
+      response.removeHeader("Transfer-Encoding");
+      response.writeHead(200, { ...SAFE_HEADERS, ...opening.headers, Connection: "close" });
+      if (response.destroyed || socket.destroyed) {
+        opening.cancel();
+        response.end();
+        return;
+      }
+      // The headers are on the socket before the hello: the stream's bytes follow them there.
+      response.flushHeaders();
+      const stop = opening.start({
+        write(chunk) {
+          if (socket.destroyed) throw new Error("the reader has gone");
+          socket.write(chunk);
+          // Not taking what is sent: cut (its browser comes back and resumes).
+          if (socket.writableLength > maxUnsentBytes) socket.destroy();
+        },
+        end: () => response.end(),
+      });
+      // The reader left, the stream ended, or the server cut the connection.
+      response.once("close", stop);
+    };
+    if (response.socket) {
+      begin(response.socket);
       return true;
     }
-    const stop = opening.start({
-      write(chunk) {
-        if (socket.destroyed) throw new Error("the reader has gone");
-        socket.write(chunk);
-        // Not taking what is sent: cut (its browser comes back and resumes).
-        if (socket.writableLength > maxUnsentBytes) socket.destroy();
-      },
-      end: () => response.end(),
+    // A browser sends its next request on a kept-alive connection as soon as the last answer's
+    // last byte is in, which can be before Node has finished that answer (a body of known length
+    // whose end() comes a moment later); Node then holds this response without a socket. The
+    // stream starts once it has one: its headers, hello and subscription go out together as
+    // always. Started without it, the reader's browser got the headers (its page said
+    // "connected") and then never a change.
+    const leftFirst = () => opening.cancel();
+    request.socket.once("close", leftFirst);
+    response.once("socket", (socket: Socket) => {
+      request.socket.off("close", leftFirst);
+      begin(socket);
     });
-    // The reader left, the stream ended, or the server cut the connection.
-    response.once("close", stop);
     return true;
   };
 }

@@ -2,7 +2,7 @@
  * The live feed as the production server answers it (server/live-feed.ts, before the app) on a
  * real HTTP port, over a test's services; and a reader of a stream's events as they arrive.
  */
-import { createServer } from "node:http";
+import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Services } from "../../app/composition/services.server.ts";
 import { createLiveFeed, type LiveFeed } from "../../app/lib/live-feed.server.ts";
@@ -12,7 +12,11 @@ export type LiveFeedServer = { origin: string; feed: LiveFeed; close(): Promise<
 
 export async function startLiveFeedServer(
   services: Pick<Services, "live" | "liveConnections" | "metrics">,
-  options: Partial<Pick<LiveFeedHandlerOptions, "trustProxy" | "maxUnsentBytes">> & { pingMs?: number } = {},
+  options: Partial<Pick<LiveFeedHandlerOptions, "trustProxy" | "maxUnsentBytes">> & {
+    pingMs?: number;
+    /** What answers every other path (as the app does in server/main.ts); a 404 by default. */
+    app?: RequestListener;
+  } = {},
 ): Promise<LiveFeedServer> {
   const feed = createLiveFeed({ live: services.live, connections: services.liveConnections, pingMs: options.pingMs });
   const handle = liveFeedHandler({
@@ -23,7 +27,9 @@ export async function startLiveFeedServer(
     metrics: services.metrics,
   });
   const server = createServer((request, response) => {
-    if (!handle(request, response)) response.writeHead(404).end("not the feed");
+    if (handle(request, response)) return;
+    if (options.app) options.app(request, response);
+    else response.writeHead(404).end("not the feed");
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
