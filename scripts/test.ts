@@ -2,11 +2,14 @@
  * `npm test`: typecheck, lint, format check, unit and integration tests (Vitest), a production build, then
  * end-to-end tests (Playwright in Chromium). Exit code non-zero when any step fails.
  *
- * The steps before the end-to-end tests are independent of each other and mostly wait (on the
- * databases, on the disk), so they run at once; each one's output is printed whole when it
- * ends, under its name. The end-to-end tests need the build and run last, alone (their workers
- * use the machine's cores: started beside the unit tests on a 2-core machine, they stretched
- * those from 148 s to 578 s and timed out two tests of their own). `npm test -- unit` (or `build`, `end-to-end`, …) runs the steps
+ * The build runs first, alone (~5 s): the end-to-end tests need it and are the longest step, so
+ * they start as soon as it is done. Every other step starts at the same moment, beside them.
+ * The run is CPU-bound on 2 cores, and each part alone left the cores idle while it waited (on
+ * the databases, the disk, a test's timer): the unit tests beside the lint, format check and
+ * typecheck kept the cores ~85% busy, the end-to-end tests alone ~85%. Together they fill each
+ * other's waits: 339 s instead of 387 s (docs/decisions/048). A step whose output is buffered
+ * prints it whole when it ends, under its name; the end-to-end tests stream theirs.
+ * `npm test -- unit` (or `build`, `end-to-end`, …) runs the steps
  * whose name contains one of the words.
  */
 import { spawn } from "node:child_process";
@@ -24,37 +27,45 @@ const vitestReport = join(reports, "vitest.json");
 const playwrightReport = join(reports, "playwright.json");
 
 type Command = [string, string[]];
-/** A step: commands run one after the other; `live` streams its output instead of buffering it. */
-type Step = { name: string; commands: Command[]; live?: boolean };
+/**
+ * A step: commands run one after the other; `live` streams its output instead of buffering it.
+ * `after`: the step it waits for; `needs`: it runs only if that step passed (and fails otherwise).
+ */
+type Step = { name: string; commands: Command[]; live?: boolean; after?: string; needs?: boolean };
 
-const stages: Step[][] = [
-  [
-    {
-      name: "unit and integration tests",
-      commands: [
-        [bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]],
-      ],
-    },
-    {
-      name: "typecheck",
-      commands: [
-        [bin("react-router"), ["typegen"]],
-        // TypeScript 7, the compiler in Go (docs/decisions/043): the same checks of the same files
-        // as TypeScript 6's tsc in a fifth of its CPU. One thread: the other steps use the cores.
-        [process.execPath, [typescript7, "--noEmit", "--singleThreaded"]],
-      ],
-    },
-    { name: "lint", commands: [[bin("eslint"), ["."]]] },
-    { name: "format check", commands: [[bin("prettier"), ["--check", "."]]] },
-    {
-      name: "build",
-      commands: [
-        [bin("react-router"), ["build"]],
-        [process.execPath, [join(root, "scripts/precompress.ts")]],
-      ],
-    },
-  ],
-  [{ name: "end-to-end tests", commands: [[bin("playwright"), ["test", "--reporter=list,json"]]], live: true }],
+const steps: Step[] = [
+  {
+    name: "build",
+    commands: [
+      [bin("react-router"), ["build"]],
+      [process.execPath, [join(root, "scripts/precompress.ts")]],
+    ],
+  },
+  {
+    name: "unit and integration tests",
+    after: "build",
+    commands: [[bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]]],
+  },
+  {
+    name: "typecheck",
+    after: "build",
+    commands: [
+      [bin("react-router"), ["typegen"]],
+      // TypeScript 7, the compiler in Go (docs/decisions/043): the same checks of the same files
+      // as TypeScript 6's tsc in a fifth of its CPU. One thread: the other steps use the cores.
+      [process.execPath, [typescript7, "--noEmit", "--singleThreaded"]],
+    ],
+  },
+  { name: "lint", after: "build", commands: [[bin("eslint"), ["."]]] },
+  { name: "format check", after: "build", commands: [[bin("prettier"), ["--check", "."]]] },
+
+  {
+    name: "end-to-end tests",
+    commands: [[bin("playwright"), ["test", "--reporter=list,json"]]],
+    live: true,
+    after: "build",
+    needs: true,
+  },
 ];
 
 const only = process.argv.slice(2);
@@ -99,16 +110,24 @@ async function runStep(step: Step): Promise<boolean> {
 }
 
 const failed: string[] = [];
-for (const stage of stages) {
-  const steps = stage.filter(wanted);
-  if (!steps.length) continue;
-  const results = await Promise.all(steps.map(runStep));
-  steps.forEach((step, index) => {
-    if (!results[index]) failed.push(step.name);
-  });
-  // The end-to-end tests need everything before them to have passed (the build above all).
-  if (failed.length) break;
+const running = new Map<string, Promise<boolean>>();
+for (const step of steps.filter(wanted)) {
+  const needed = step.after ? running.get(step.after) : undefined;
+  running.set(
+    step.name,
+    (async () => {
+      if (needed && !(await needed) && step.needs) {
+        console.log(`\n✖ ${step.name} not run: ${step.after} failed`);
+        failed.push(step.name);
+        return false;
+      }
+      const passed = await runStep(step);
+      if (!passed) failed.push(step.name);
+      return passed;
+    })(),
+  );
 }
+await Promise.all(running.values());
 
 if (failed.length) console.error(`\n✖ failed: ${failed.join(", ")} (${seconds(started)})`);
 else console.log(`\n✔ all tests passed (${seconds(started)})`);
