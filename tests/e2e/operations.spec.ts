@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { caddyAvailable } from "../support/proxy-topology.ts";
-import { seededDataDir, workerPort } from "./support.ts";
+import { expect, seededDataDir, test, workerPort } from "./support.ts";
 
 /**
  * Issue 24, "the night of the dead": what a person running the site sees of its processes and

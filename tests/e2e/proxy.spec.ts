@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { GOOGLE_TEST_ACCOUNT } from "../support/oidc-server.ts";
 import { caddyAvailable, proxyRequest, startProxyTopology, type ProxyTopology } from "../support/proxy-topology.ts";
 import {
@@ -14,6 +14,8 @@ import {
   uniqueEmail,
   waitForLoadingScreen,
   workerPort,
+  expect,
+  test,
 } from "./support.ts";
 import { addChild, printCard } from "./family-helpers.ts";
 import { createClass, pasteRoster, printClassCards } from "./class-helpers.ts";

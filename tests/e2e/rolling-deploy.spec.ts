@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { caddyAvailable, proxyRequest, startProxyTopology, type ProxyTopology } from "../support/proxy-topology.ts";
-import { PASSWORD, uniqueEmail, uniqueWord, workerPort } from "./support.ts";
+import { expect, PASSWORD, test, uniqueEmail, uniqueWord, workerPort } from "./support.ts";
 
 // Issue 24 ("the night of the dead"), docs/decisions/034: a rolling deploy of a new build through
 // Caddy, one instance after the other, while readers have a chapter open, comments are being
