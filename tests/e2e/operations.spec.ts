@@ -14,14 +14,15 @@ import { expect, seededDataDir, test, workerPort } from "./support.ts";
  * is one line; a database that is late is waited for; health probes stay out of the info log;
  * a request id is the trusted proxy's, well formed, and the shipped Caddyfile logs it.
  *
- * Ports: offsets 26–29 of this worker's block (tests/e2e/support.ts lists 0–25; these specs run
- * one at a time in a worker and stop every process they start).
+ * Ports: offsets 20–23 of this worker's block, which other specs use only while one of their
+ * tests runs (tests/e2e/support.ts); a worker runs one test at a time, and these stop every
+ * process they start. Not 26–28: the worker's site without optional services may hold them.
  */
 const root = resolve(import.meta.dirname, "../..");
-const PORT = workerPort(26);
-const RELAY_PORT = workerPort(27);
-const CADDY_HTTPS_PORT = workerPort(28);
-const CADDY_HTTP_PORT = workerPort(29);
+const PORT = workerPort(20);
+const RELAY_PORT = workerPort(21);
+const CADDY_HTTPS_PORT = workerPort(22);
+const CADDY_HTTP_PORT = workerPort(23);
 
 type Started = { child: ChildProcess; exit: Promise<number | null>; output: () => string };
 

@@ -47,9 +47,10 @@ export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toStr
  *   +5..+7 the analytics suite's second site, +10/+11 the two instances on PostgreSQL,
  *   +12/+13 the platform suite's short-lived servers, +14..+20 (each with its +1/+2) second
  *   sites of single specs, started and stopped within them (a worker runs one test at a time),
- *   +20..+22 the stalled-request site, +23/+24 the aborted-request sites (PGlite, PostgreSQL),
- *   +25 the crash-and-restart instance, +26..+28 the site without optional services (shared by
- *   the specs of this worker that need it, for the worker's life).
+ *   +20..+22 the stalled-request site, +20..+23 the operations spec's servers and Caddy,
+ *   +23/+24 the aborted-request sites (PGlite, PostgreSQL), +25 the crash-and-restart instance,
+ *   +26..+28 the site without optional services (shared by the specs of this worker that need
+ *   it, for the worker's life: nothing else may use them).
  */
 export function workerPort(offset = 0): number {
   const basePort = Number(process.env.E2E_PORT ?? 4400);
