@@ -7,7 +7,7 @@
  * The run is CPU-bound on 2 cores, and each part alone left the cores idle while it waited (on
  * the databases, the disk, a test's timer): the unit tests beside the lint, format check and
  * typecheck kept the cores ~85% busy, the end-to-end tests alone ~85%. Together they fill each
- * other's waits: 339 s instead of 387 s (docs/decisions/048). A step whose output is buffered
+ * other's waits: ~335 s instead of ~387 s (docs/decisions/048). A step whose output is buffered
  * prints it whole when it ends, under its name; the end-to-end tests stream theirs.
  * `npm test -- unit` (or `build`, `end-to-end`, …) runs the steps
  * whose name contains one of the words.
