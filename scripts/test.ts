@@ -28,27 +28,28 @@ const playwrightReport = join(reports, "playwright.json");
 
 type Command = [string, string[]];
 /**
- * A step: commands run one after the other; `live` streams its output instead of buffering it.
- * `after`: the step it waits for; `needs`: it runs only if that step passed (and fails otherwise).
+ * A step: commands run one after the other; `live` streams its output instead of buffering it;
+ * `needsBuild`: it runs only if the build passed (it is counted failed otherwise).
  */
-type Step = { name: string; commands: Command[]; live?: boolean; after?: string; needs?: boolean };
+type Step = { name: string; commands: Command[]; live?: boolean; needsBuild?: boolean };
 
+/** Runs first, alone: the end-to-end tests need it. */
+const build: Step = {
+  name: "build",
+  commands: [
+    [bin("react-router"), ["build"]],
+    [process.execPath, [join(root, "scripts/precompress.ts")]],
+  ],
+};
+
+/** Run at once, after the build. */
 const steps: Step[] = [
   {
-    name: "build",
-    commands: [
-      [bin("react-router"), ["build"]],
-      [process.execPath, [join(root, "scripts/precompress.ts")]],
-    ],
-  },
-  {
     name: "unit and integration tests",
-    after: "build",
     commands: [[bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]]],
   },
   {
     name: "typecheck",
-    after: "build",
     commands: [
       [bin("react-router"), ["typegen"]],
       // TypeScript 7, the compiler in Go (docs/decisions/043): the same checks of the same files
@@ -56,15 +57,13 @@ const steps: Step[] = [
       [process.execPath, [typescript7, "--noEmit", "--singleThreaded"]],
     ],
   },
-  { name: "lint", after: "build", commands: [[bin("eslint"), ["."]]] },
-  { name: "format check", after: "build", commands: [[bin("prettier"), ["--check", "."]]] },
-
+  { name: "lint", commands: [[bin("eslint"), ["."]]] },
+  { name: "format check", commands: [[bin("prettier"), ["--check", "."]]] },
   {
     name: "end-to-end tests",
     commands: [[bin("playwright"), ["test", "--reporter=list,json"]]],
     live: true,
-    after: "build",
-    needs: true,
+    needsBuild: true,
   },
 ];
 
@@ -110,24 +109,18 @@ async function runStep(step: Step): Promise<boolean> {
 }
 
 const failed: string[] = [];
-const running = new Map<string, Promise<boolean>>();
-for (const step of steps.filter(wanted)) {
-  const needed = step.after ? running.get(step.after) : undefined;
-  running.set(
-    step.name,
-    (async () => {
-      if (needed && !(await needed) && step.needs) {
-        console.log(`\n✖ ${step.name} not run: ${step.after} failed`);
-        failed.push(step.name);
-        return false;
-      }
-      const passed = await runStep(step);
-      if (!passed) failed.push(step.name);
-      return passed;
-    })(),
-  );
-}
-await Promise.all(running.values());
+const built = wanted(build) ? await runStep(build) : true;
+if (!built) failed.push(build.name);
+await Promise.all(
+  steps.filter(wanted).map(async (step) => {
+    if (step.needsBuild && !built) {
+      console.log(`\n✖ ${step.name} not run: the build failed`);
+      failed.push(step.name);
+      return;
+    }
+    if (!(await runStep(step))) failed.push(step.name);
+  }),
+);
 
 if (failed.length) console.error(`\n✖ failed: ${failed.join(", ")} (${seconds(started)})`);
 else console.log(`\n✔ all tests passed (${seconds(started)})`);

@@ -124,9 +124,13 @@ describe("the production server's live feed", () => {
     socket.destroy();
   });
 
-  it("starts a stream asked for on a kept-alive connection while the answer before it is still finishing", async () => {
-    // A browser reuses the connection once an answer's last byte is in, which can come before
-    // the server has ended that answer: Node then holds the next response without a socket.
+  /**
+   * A raw connection that gets an answer of known length whose end() the server holds back, then
+   * asks for the feed on the same connection: what a browser does once an answer's last byte is
+   * in, which can come before the server has ended that answer. Node then holds the feed's
+   * response without a socket until that answer ends (`finishPrevious`).
+   */
+  async function askForTheFeedBehindAnUnfinishedAnswer() {
     let finishPrevious = () => {};
     server = await startLiveFeedServer(services, {
       app: (_request, response) => {
@@ -142,31 +146,24 @@ describe("the production server's live feed", () => {
     socket.write(`GET /capitulos HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     await expect.poll(() => received).toMatch(/\r\n\r\nok$/);
     socket.write(`GET /api/live?topic=characters HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    // The reader's place is held while the stream waits for the connection.
     await expect.poll(() => services.liveConnections.open()).toBe(1);
+    return { socket, received: () => received, finishPrevious: () => finishPrevious() };
+  }
+
+  it("starts a stream asked for on a kept-alive connection while the answer before it is still finishing", async () => {
+    const { socket, received, finishPrevious } = await askForTheFeedBehindAnUnfinishedAnswer();
     finishPrevious();
-    await expect.poll(() => received).toContain("event: hello");
+    await expect.poll(received).toContain("event: hello");
     await services.live.publish("characters", undefined, { name: "Taquito" });
-    await expect.poll(() => received).toContain('"name":"Taquito"');
-    const stream = received.slice(received.indexOf("HTTP/1.1 200", 10));
+    await expect.poll(received).toContain('"name":"Taquito"');
+    const stream = received().slice(received().indexOf("HTTP/1.1 200", 10));
     expect(stream.split("\r\n\r\n")[1]).toMatch(/^retry: 3000\n: conectado\nid: /);
     socket.destroy();
   });
 
   it("gives back the place of a reader who leaves while its stream waits for the connection", async () => {
-    server = await startLiveFeedServer(services, {
-      app: (_request, response) => {
-        response.writeHead(200, { "Content-Length": "2" });
-        response.write("ok");
-      },
-    });
-    const { port } = new URL(server.origin);
-    const socket = connect(Number(port), "127.0.0.1");
-    let received = "";
-    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
-    socket.write(`GET /capitulos HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-    await expect.poll(() => received).toMatch(/\r\n\r\nok$/);
-    socket.write(`GET /api/live?topic=characters HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-    await expect.poll(() => services.liveConnections.open()).toBe(1);
+    const { socket } = await askForTheFeedBehindAnUnfinishedAnswer();
     socket.destroy();
     await expect.poll(() => services.liveConnections.open()).toBe(0);
     expect(services.live.subscriberCount()).toBe(0);
