@@ -9,6 +9,7 @@ import {
   ADULT_BIRTH_YEAR,
   expect,
   linkInMail,
+  newContext,
   signedInBy,
   signUp,
   startSiteServer,
@@ -186,7 +187,7 @@ test.describe("with the real check (CHAPTERS_FORCE_UNLOCKED=false)", () => {
   });
 
   test("a reader who never scanned a code cannot find or open a members' chapter", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: site.baseURL, locale: "es-ES" });
+    const context = await newContext(browser, { baseURL: site.baseURL });
     const page = await context.newPage();
     // An adult, signed up through the real endpoint; with a mail server, the address is confirmed first.
     const email = `gate.${Date.now()}@example.com`;
@@ -237,7 +238,7 @@ test.describe("with the real check (CHAPTERS_FORCE_UNLOCKED=false)", () => {
   test("a locked chapter's summary is in neither the HTML nor the data of /capitulos; its teaser is", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: site.baseURL, locale: "es-ES" });
+    const context = await newContext(browser, { baseURL: site.baseURL });
     const page = await context.newPage();
     const text = (id: string) => seedChapterTexts.find((chapter) => chapter.id === id)!;
     const html = await (await page.request.get("/capitulos")).text();

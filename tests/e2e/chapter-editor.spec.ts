@@ -6,10 +6,10 @@ import sharp from "sharp";
 import {
   expect,
   gotoHydrated,
+  newContext,
   PASSWORD,
   signUp,
   signUpAdmin,
-  skipLoadingScreen,
   type SiteServer,
   ADULT_BIRTH_YEAR,
   test,
@@ -25,8 +25,7 @@ import {
 type Site = Pick<SiteServer, "baseURL" | "dataDir">;
 
 async function pageOn(browser: Browser, own: Site) {
-  const context = await browser.newContext({ baseURL: own.baseURL, locale: "es-ES" });
-  await skipLoadingScreen(context);
+  const context = await newContext(browser, { baseURL: own.baseURL });
   return context.newPage();
 }
 

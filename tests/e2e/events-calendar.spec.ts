@@ -5,7 +5,7 @@
  * the next bookable event's booking page, else to the calendar's upcoming part (decision 024).
  */
 import { NO_UPCOMING_EVENTS } from "../../app/features/events/events-content.server.ts";
-import { expect, skipLoadingScreen, startSiteServer, test, workerPort, type SiteServer } from "./support.ts";
+import { expect, newContext, startSiteServer, test, workerPort, type SiteServer } from "./support.ts";
 import type { Page } from "@playwright/test";
 
 const upcomingPart = (page: Page) => page.getByRole("region", { name: "Próximos eventos" });
@@ -87,8 +87,7 @@ test.describe("the same install a year later", () => {
   test("lists every event as past and says plainly that none is upcoming; /reservation leads there", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: site!.baseURL, locale: "es-ES" });
-    await skipLoadingScreen(context);
+    const context = await newContext(browser, { baseURL: site!.baseURL });
     try {
       const page = await context.newPage();
       await page.goto("/eventos");

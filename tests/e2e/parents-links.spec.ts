@@ -4,7 +4,7 @@
  * a past event is marked past and never bookable.
  */
 import { E2E_BOOK_URL, E2E_SHOP_URL } from "../support/shop-links.ts";
-import { expect, signUp, signUpAdmin, skipLoadingScreen, test } from "./support.ts";
+import { expect, newContext, signUp, signUpAdmin, test } from "./support.ts";
 
 test.describe("book and shop links", () => {
   test("lead to the configured addresses on home, /el-libro and /eventos", async ({ page }) => {
@@ -26,8 +26,7 @@ test.describe("book and shop links", () => {
     // Starting a second site takes a while on a busy machine.
     test.setTimeout(120_000);
     // The worker's site with both unset (and the other optional services: support.ts).
-    const context = await browser.newContext({ baseURL: site.baseURL, locale: "es-ES" });
-    await skipLoadingScreen(context);
+    const context = await newContext(browser, { baseURL: site.baseURL });
     try {
       const page = await context.newPage();
       await page.goto("/");

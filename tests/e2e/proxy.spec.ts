@@ -7,15 +7,16 @@ import { GOOGLE_TEST_ACCOUNT } from "../support/oidc-server.ts";
 import { caddyAvailable, proxyRequest, startProxyTopology, type ProxyTopology } from "../support/proxy-topology.ts";
 import {
   PASSWORD,
+  expect,
   finishGoogleSignIn,
   gotoHydrated,
   logIn,
+  newContext,
   signUpThroughForm,
+  test,
   uniqueEmail,
   waitForLoadingScreen,
   workerPort,
-  expect,
-  test,
 } from "./support.ts";
 import { addChild, printCard } from "./family-helpers.ts";
 import { createClass, pasteRoster, printClassCards } from "./class-helpers.ts";
@@ -46,7 +47,7 @@ test.afterAll(async () => {
 
 /** A browser context on the proxy; `pin` sends every request of it to one instance. */
 function proxyContext(browser: Browser, pin?: "a" | "b"): Promise<BrowserContext> {
-  return browser.newContext({
+  return newContext(browser, {
     baseURL: topology.siteUrl,
     ignoreHTTPSErrors: true, // Caddy's internal CA
     extraHTTPHeaders: pin ? { "X-Test-Instance": pin } : {},

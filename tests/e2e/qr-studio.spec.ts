@@ -5,6 +5,7 @@ import { QR_MISS_LIMITS } from "../../app/features/qr/qr.server.ts";
 import {
   expect,
   expectNoAxeViolations,
+  newContext,
   signUpAdmin,
   signUpWith,
   startSiteServer,
@@ -212,7 +213,7 @@ test.describe("guessing codes", () => {
   test("an address past the limit of unknown codes waits, with a Spanish page, known codes included", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: site.baseURL, locale: "es-ES" });
+    const context = await newContext(browser, { baseURL: site.baseURL });
     const page = await context.newPage();
     // A class scanning real codes never reaches the limit: only misses count.
     for (let scan = 0; scan < 30; scan++)
