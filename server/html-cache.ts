@@ -10,10 +10,11 @@ import { acceptsGzip, filledPage, gzippedPage, splicePage, type SplicedPage } fr
  * React render. Signed-in pages always render fresh.
  *
  * An entry is dropped when content may have changed: on every live notification (comments,
- * characters, admins: every instance hears them through PostgreSQL), on every write handled by
- * this instance (any request but GET/HEAD outside the page-view and unlock beacons), and after
- * `maxAgeMs` at most (changes on another instance that notify nobody, the date on the events
- * page). A render that began before a change is never stored after it (`generation`).
+ * characters, admins) and every database notice about the book's content or comments, which
+ * every instance hears through PostgreSQL (Services.onVisitorPagesChanged), on every write
+ * handled by this instance (any request but GET/HEAD outside the page-view and unlock beacons),
+ * and after `maxAgeMs` at most (the date on the events page, a change no notice covers). A render
+ * that began before a change is never stored after it (`generation`).
  *
  * Visitors who ask for a page while its render is under way wait for that one render instead of
  * starting their own (after each change, a crowd of readers would otherwise render it at once).

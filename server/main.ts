@@ -47,6 +47,8 @@ type EntryModule = {
     metrics: SiteMetrics;
     live: LiveHub;
     liveConnections: ConnectionLimiter;
+    /** Absent from builds before it was added: such a build's pages go on live changes only. */
+    onVisitorPagesChanged?(listener: () => void): () => void;
   }>;
   closeServices(): Promise<void>;
   /** Absent from builds before it was exported. */
@@ -79,9 +81,13 @@ const { env } = services;
 // they go back there, where their last change is known, not here (docs/decisions/045).
 if (env.TRUST_PROXY) holdReadiness(process.env.START_HOLD_MS ? Number(process.env.START_HOLD_MS) : START_HOLD_MS);
 
-// Visitors' pages from memory, dropped on every live notification (every instance hears them).
+// Visitors' pages from memory, dropped on every change they may show (every instance hears them).
 const htmlCache = env.HTML_CACHE_SECONDS > 0 ? createHtmlCache({ maxAgeMs: env.HTML_CACHE_SECONDS * 1000 }) : undefined;
-if (htmlCache) services.live.subscribeAll(() => htmlCache.clear());
+if (htmlCache) {
+  const clearPages = () => htmlCache.clear();
+  if (services.onVisitorPagesChanged) services.onVisitorPagesChanged(clearPages);
+  else services.live.subscribeAll(clearPages);
+}
 
 const clientDir = resolve(buildDir, "client");
 // Earlier builds' scripts stay servable across deploys (server/static-assets.ts); "off" disables.

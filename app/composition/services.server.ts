@@ -64,6 +64,13 @@ export type Services = {
   commentCache: ContentCache;
   /** Stops hearing the database's change notices. */
   stopChangeNotices: () => Promise<void>;
+  /**
+   * Calls `listener` on every change a visitor's page may show: a live change, a database notice
+   * about the book's content or a chapter's comments (whichever path wrote it), and the listening
+   * connection back from a loss (changes went unheard). The visitors' pages kept in memory
+   * (server/html-cache.ts) go on each. Returns what stops it.
+   */
+  onVisitorPagesChanged: (listener: () => void) => () => void;
 };
 
 /** What a signed-in reader's page views share: who they are, their profile and role. */
@@ -228,21 +235,29 @@ export async function servicesOn(
   const sessionCache = createSessionCache<CachedReader>({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const contentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const commentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
+  const visitorPageListeners = new Set<() => void>();
+  const visitorPagesChanged = () => {
+    for (const listener of [...visitorPageListeners]) listener();
+  };
   // Every instance hears every change (PostgreSQL NOTIFY, or PGlite's own in one process); when
   // the listening connection was lost, changes may have gone unheard, so everything goes.
   const stopChangeNotices = await database.listen(
     DATA_CHANGED_CHANNEL,
     (notice) => {
-      if (notice.startsWith("reader:")) sessionCache.forgetReader(notice.slice("reader:".length));
+      // A reader's own session and facts: no visitor's page shows them.
+      if (notice.startsWith("reader:")) return sessionCache.forgetReader(notice.slice("reader:".length));
       // One chapter's comments (its key is the notice itself), or every chapter's (an apodo).
-      else if (notice.startsWith("comments:")) commentCache.forget(notice);
+      if (notice.startsWith("comments:")) commentCache.forget(notice);
       else if (notice === "content:comments") commentCache.clear();
       else contentCache.clear();
+      // After the data it was rendered from: a page rendered from now on reads it afresh.
+      visitorPagesChanged();
     },
     () => {
       sessionCache.clear();
       contentCache.clear();
       commentCache.clear();
+      visitorPagesChanged();
     },
   );
   metrics.readFrom({
@@ -267,6 +282,14 @@ export async function servicesOn(
     contentCache,
     commentCache,
     stopChangeNotices,
+    onVisitorPagesChanged(listener) {
+      visitorPageListeners.add(listener);
+      const stopHearingLive = live.subscribeAll(() => listener());
+      return () => {
+        visitorPageListeners.delete(listener);
+        stopHearingLive();
+      };
+    },
   };
 }
 

@@ -71,7 +71,10 @@ export type LiveHub = {
    * start when it has heard none (a reader resuming from it elsewhere reloads).
    */
   headId(): string;
-  /** Every change, whatever its topic (the visitors' page cache is cleared on each). */
+  /**
+   * Every change, whatever its topic (the visitors' page cache is cleared on each), and a
+   * START_MARK when the listening connection came back from a loss: changes may have gone unheard.
+   */
   subscribeAll(listener: Listener): () => void;
   subscriberCount(): number;
   close(): Promise<void>;
@@ -197,6 +200,14 @@ export async function createLiveHub(
     },
     () => {
       forgetAll();
+      // Changes sent during the gap went unheard: what is kept from them goes (the visitors' pages).
+      for (const listener of [...everyTopic]) {
+        try {
+          listener(START_MARK, START_MARK, epoch);
+        } catch {
+          // one broken listener must not stop the others
+        }
+      }
       // What was heard before the gap is gone: readers move their last id past it.
       announceStart().catch(() => {});
     },
