@@ -224,9 +224,19 @@ test("a rolling deploy of a new build under load: no failed load, no comment los
   stopLoad = true;
   await Promise.all([posting, visiting, fetchingOldAssets]);
 
-  expect(failures, `${failures.length} failures of ${pageLoads} page loads, ${assetChecks} old-asset fetches`).toEqual(
-    [],
-  );
+  // A failed load names what Caddy saw meanwhile: an upstream found unhealthy, a proxy error.
+  const proxySaw = failures.length
+    ? `\nCaddy:\n${topology
+        .proxyLog()
+        .split("\n")
+        .filter((line) => /health_checker|reverse_proxy|no upstreams|"level":"error"/i.test(line))
+        .slice(-20)
+        .join("\n")}`
+    : "";
+  expect(
+    failures,
+    `${failures.length} failures of ${pageLoads} page loads, ${assetChecks} old-asset fetches${proxySaw}`,
+  ).toEqual([]);
   // Both instances now run the new build: its pages name other scripts, which load too.
   const newPage = await proxyRequest(topology.siteUrl, CHAPTER_1);
   const newAssets = assetsOf(newPage.body);

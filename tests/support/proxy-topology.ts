@@ -34,6 +34,8 @@ export type ProxyTopology = {
    * again, on `buildDir` if given; resolves once it answers /readyz through the proxy.
    */
   restart(index: 0 | 1, options?: { buildDir?: string }): Promise<{ stoppedAfterMs: number }>;
+  /** The last of Caddy's own log lines (health checks, proxy errors), for a failure's message. */
+  proxyLog(): string;
   stop(): Promise<void>;
 };
 
@@ -196,7 +198,7 @@ export async function startProxyTopology({
       stdio: ["ignore", "ignore", "pipe"],
     });
     let caddyLog = "";
-    proxy.stderr!.on("data", (chunk: Buffer) => (caddyLog = (caddyLog + chunk.toString()).slice(-4000)));
+    proxy.stderr!.on("data", (chunk: Buffer) => (caddyLog = (caddyLog + chunk.toString()).slice(-16_000)));
     children.push(proxy);
 
     const restarting = new Set<ChildProcess>();
@@ -253,7 +255,7 @@ export async function startProxyTopology({
       await ready(index === 0 ? "a" : "b", "/readyz");
       return { stoppedAfterMs };
     };
-    return { siteUrl, instancePorts, databaseUrl: database.href, restart, stop };
+    return { siteUrl, instancePorts, databaseUrl: database.href, restart, proxyLog: () => caddyLog, stop };
   } catch (error) {
     await stop();
     throw error;
