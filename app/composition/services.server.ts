@@ -253,11 +253,12 @@ export async function servicesOn(
       // After the data it was rendered from: a page rendered from now on reads it afresh.
       visitorPagesChanged();
     },
+    // The visitors' pages go too: the live hub, on the same connection, tells its every-topic
+    // listeners of the same gap (app/lib/live.server.ts).
     () => {
       sessionCache.clear();
       contentCache.clear();
       commentCache.clear();
-      visitorPagesChanged();
     },
   );
   metrics.readFrom({
