@@ -29,8 +29,26 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
+/**
+ * Specs whose tests mostly wait run first: on a timer, a server of their own, a stream's
+ * reconnection, a celebration that must close before a child's next tap. `npm test` runs the
+ * unit tests, lint and typecheck beside this step for its first ~2 minutes (docs/decisions/048),
+ * and those fill the waits; in file order these specs came last, when nothing else was left to
+ * use the cores. With one worker, their tests kept 19–65% of a core busy; the others 80–140% (a
+ * browser and a site beside the test). Not rolling-deploy or instances: their timing is what
+ * they test, and the first minutes are the run's busiest (docs/decisions/050).
+ */
+const SPECS_THAT_WAIT = ["families", "live", "operations", "platform", "reduced-motion", "stalled-requests"].map(
+  (name) => `**/${name}.spec.ts`,
+);
+
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright runs projects in this order (each test of a project in file order).
+  projects: [
+    { name: "waiting", testMatch: SPECS_THAT_WAIT },
+    { name: "pages", testIgnore: SPECS_THAT_WAIT },
+  ],
   // One seeded database for the run, copied by every test site.
   globalSetup: "./tests/support/e2e-global-setup.ts",
   // Parallel runs on one machine keep their traces apart (PW_OUTPUT_DIR=test-results-x).

@@ -297,7 +297,10 @@ export async function linkInMail(to: string, pattern: RegExp, nth = 1, file?: st
         found = match ? (match[1] ?? match[0]) : undefined;
         return found !== undefined;
       },
-      { message: `e-mail to ${to} matching ${pattern}`, timeout: 10_000 },
+      // Every 25 ms rather than expect.poll's 100, 250, 500 and then every 1000 ms: a mail lands
+      // ~20–150 ms after the answer that sends it (in the background), and a run waits for ~160
+      // of them. At the default steps those waits added up to 32 s of the two workers' time.
+      { message: `e-mail to ${to} matching ${pattern}`, timeout: 10_000, intervals: [25] },
     )
     .toBe(true);
   return found!;
