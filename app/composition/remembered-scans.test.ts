@@ -50,8 +50,13 @@ describe("scans remembered for a visitor until they sign in or up (decision 025)
         headers: { "Content-Type": "application/json" },
       }),
     );
+    // Shown on /eventos, it goes on with the reader: it is not that page's (decision 050).
     expect(bodyOf(first)).toMatchObject({
-      celebration: { firstUnlock: true, cards: [{ name: "La abuela Lupe" }, { name: "Casa de la abuela" }] },
+      celebration: {
+        firstUnlock: true,
+        cards: [{ name: "La abuela Lupe" }, { name: "Casa de la abuela" }],
+        scannedBeforeSignIn: true,
+      },
     });
     expect(setCookieOf(first)).toEqual([expect.stringMatching(/^codigos-escaneados=.*; Max-Age=0;/)]);
     expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual(["abuela-lupe"]);
@@ -59,12 +64,33 @@ describe("scans remembered for a visitor until they sign in or up (decision 025)
     // A full page load does the same, for another reader on another device.
     const other = await signUpReader(services, "otra@example.com");
     const loaded = await rootLoader(await routeArgs(services, "/", { cookie: `${other.cookie}; ${scanned}` }));
-    expect(bodyOf(loaded).celebration).toMatchObject({ firstUnlock: true, cards: [{ name: "La abuela Lupe" }, {}] });
+    expect(bodyOf(loaded).celebration).toMatchObject({
+      firstUnlock: true,
+      cards: [{ name: "La abuela Lupe" }, {}],
+      scannedBeforeSignIn: true,
+    });
     expect(setCookieOf(loaded)).toEqual([expect.stringMatching(/Max-Age=0/)]);
     // Without the cookie (forgotten), nothing more.
     const again = await rootLoader(await routeArgs(services, "/", { cookie: other.cookie }));
     expect(bodyOf(again).celebration).toBeNull();
     expect(setCookieOf(again)).toEqual([]);
+  });
+
+  it("a page's own unlock, with nothing remembered, belongs to that page", async () => {
+    const reader = await signUpReader(services, "propia@example.com");
+    const chapter = tokenPathOf(CHAPTER_PATHS[0]!);
+    const loaded = await rootLoader(await routeArgs(services, chapter, { cookie: reader.cookie }));
+    expect(bodyOf(loaded).celebration).toMatchObject({ firstUnlock: true, scannedBeforeSignIn: false });
+    const other = await signUpReader(services, "propia-2@example.com");
+    const reported = await unlockAction(
+      await routeArgs(services, "/api/unlocks", {
+        method: "POST",
+        cookie: other.cookie,
+        body: JSON.stringify({ path: chapter }),
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    expect(bodyOf(reported)).toMatchObject({ celebration: { firstUnlock: true, scannedBeforeSignIn: false } });
   });
 
   it("a remembered code that has been switched off since opens nothing", async () => {

@@ -70,7 +70,9 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
         : null,
       isAdmin: admin as boolean | null,
       // What this load unlocked, for the celebration (null when nothing is new).
-      celebration: unlocked?.cards.length ? unlocked : null,
+      celebration: unlocked?.cards.length
+        ? { ...unlocked, scannedBeforeSignIn: Boolean(remembered?.paths.length) }
+        : null,
     },
     // Unlocked or not (a code may have expired since), remembered scans are used once.
     remembered ? { headers: remembered.forget } : undefined,

@@ -29,7 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...unlockPathsFor(visited.pathname, visited.search),
       ...(remembered?.paths ?? []),
     ]);
-    return answer({ celebration: celebration.cards.length ? celebration : null });
+    return answer({
+      celebration: celebration.cards.length
+        ? { ...celebration, scannedBeforeSignIn: Boolean(remembered?.paths.length) }
+        : null,
+    });
   } catch (error) {
     log.error("unlock failed", { requestId: requestId(request), error });
     return answer({ celebration: null });

@@ -84,6 +84,22 @@ test.describe("the unlock celebration", () => {
     await expect(celebration(page)).toHaveCount(0);
   });
 
+  test("the celebration ends when the reader moves on to another page, and does not come back with it", async ({
+    page,
+  }) => {
+    await signUp(page);
+    await gotoHydrated(page, "/qr/capitulo-2");
+    await expect(celebration(page)).toBeVisible();
+    // A link of the page, not of the celebration: the next page is not covered by it.
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Personajes" }).click();
+    await expect(page).toHaveURL(/\/personajes$/);
+    // Well before its 10 s are up.
+    await expect(celebration(page)).toHaveCount(0, { timeout: 2000 });
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 2: Casa de la abuela");
+    await expect(celebration(page)).toHaveCount(0);
+  });
+
   test("the chapter that completes the book gets its own words", async ({ page }) => {
     await signUp(page);
     const listed = CHAPTER_PATHS.filter((chapter) => chapter.layout !== "special");

@@ -22,6 +22,12 @@ export type Celebration = {
   firstUnlock: boolean;
   /** This view completed a set: the reader now has every character, or every listed chapter. */
   completed: { characters: boolean; chapters: boolean };
+  /**
+   * Codes scanned before signing in or up count in it (decision 025): it is shown on the first
+   * signed-in page, whichever that is (the age question, say), and goes on with the reader from
+   * there. Any other celebration belongs to the page whose view unlocked it (decision 050).
+   */
+  scannedBeforeSignIn?: boolean;
 };
 
 export const CELEBRATION_MESSAGES = {
