@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { lookUpQrCode } from "../features/qr/qr.server.ts";
-import { unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
+import { type Celebration, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import type { Db } from "../lib/db.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
@@ -65,6 +65,19 @@ export async function takeRememberedScans({ request, context }: Args): Promise<{
     paths: await targetsOf(db, codes, clientIp(request)),
     forget: { "Set-Cookie": await scansCookie(env.siteUrl).serialize([], { maxAge: 0 }) },
   };
+}
+
+/**
+ * What a view's unlock celebrates: null when nothing is new; marked `scannedBeforeSignIn` when the
+ * reader's remembered scans counted in it, so that it goes on with them past the page it is shown
+ * on (decision 050).
+ */
+export function celebrationOfView(
+  unlocked: Celebration | null,
+  remembered: { paths: string[] } | null,
+): Celebration | null {
+  if (!unlocked?.cards.length) return null;
+  return { ...unlocked, scannedBeforeSignIn: Boolean(remembered?.paths.length) };
 }
 
 async function targetsOf(db: Db, codes: string[], address: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { consentFromCookies } from "../lib/consent-cookie.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "./context.server.ts";
-import { takeRememberedScans } from "./remembered-scans.server.ts";
+import { celebrationOfView, takeRememberedScans } from "./remembered-scans.server.ts";
 import {
   forgetReaderCopy,
   getReaderProfile,
@@ -70,9 +70,7 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
         : null,
       isAdmin: admin as boolean | null,
       // What this load unlocked, for the celebration (null when nothing is new).
-      celebration: unlocked?.cards.length
-        ? { ...unlocked, scannedBeforeSignIn: Boolean(remembered?.paths.length) }
-        : null,
+      celebration: celebrationOfView(unlocked, remembered),
     },
     // Unlocked or not (a code may have expired since), remembered scans are used once.
     remembered ? { headers: remembered.forget } : undefined,

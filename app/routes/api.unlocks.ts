@@ -5,7 +5,7 @@ import { services } from "../composition/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { getUser } from "../composition/session.server.ts";
-import { takeRememberedScans } from "../composition/remembered-scans.server.ts";
+import { celebrationOfView, takeRememberedScans } from "../composition/remembered-scans.server.ts";
 
 /**
  * Called on every page view by a signed-in reader (first load and each client-side
@@ -29,11 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...unlockPathsFor(visited.pathname, visited.search),
       ...(remembered?.paths ?? []),
     ]);
-    return answer({
-      celebration: celebration.cards.length
-        ? { ...celebration, scannedBeforeSignIn: Boolean(remembered?.paths.length) }
-        : null,
-    });
+    return answer({ celebration: celebrationOfView(celebration, remembered) });
   } catch (error) {
     log.error("unlock failed", { requestId: requestId(request), error });
     return answer({ celebration: null });
