@@ -297,7 +297,13 @@ export function proxyRequest(
   });
 }
 
-/** SIGTERM (the instances shut down gracefully), SIGKILL after 5 s; resolves when it is gone. */
+/**
+ * The topology's end: SIGTERM (the instances shut down gracefully), SIGKILL after 5 s; resolves
+ * when it is gone. A second signal right after the first skips the drain's notice (server/main.ts):
+ * the notice is for a proxy that keeps sending readers, and this proxy stops with the instances,
+ * so each stop waited the whole notice (5 s by default behind a proxy) for nobody. SIGINT, not a
+ * second SIGTERM: two of one signal still pending at once are delivered as one.
+ */
 function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
@@ -307,6 +313,7 @@ function terminate(child: ChildProcess): Promise<void> {
       done();
     });
     child.kill("SIGTERM");
+    child.kill("SIGINT");
   });
 }
 
