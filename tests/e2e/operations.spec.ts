@@ -145,6 +145,31 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   });
 }
 
+// An operator's second Ctrl-C, and the end of the proxy topology's specs (tests/support/
+// proxy-topology.ts), count on it: a second signal during the drain's notice stops at once.
+test("a second signal during the drain's notice skips the rest of the notice", async () => {
+  test.setTimeout(60_000);
+  const server = startServer({ DRAIN_NOTICE_MS: "60000" });
+  try {
+    await waitUntilServing(PORT, 45_000);
+    server.child.kill("SIGTERM");
+    // Draining: /readyz says 503 for the notice's 60 s while the instance still serves.
+    const readiness = () =>
+      fetch(`http://127.0.0.1:${PORT}/readyz`).then(
+        (response) => response.status,
+        () => 0,
+      );
+    expect(await until(async () => (await readiness()) === 503, 5000)).toBe(true);
+    const signalled = Date.now();
+    server.child.kill("SIGINT");
+    expect(await server.exit).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    expect(logLines(server.output()).map((line) => line.msg)).toContain("stopped");
+  } finally {
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+  }
+});
+
 test("a server whose npm start is killed outright stops too, instead of keeping the port as an orphan", async () => {
   test.setTimeout(90_000);
   const npm = npmStart();
