@@ -56,6 +56,13 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A boundary already rendered when the shell goes out goes in the shell, in place. React
+        // otherwise moves any over 500 bytes behind the first 12.8 KB of a page (every page here,
+        // with its inline stylesheet) into a hidden element at the end, revealed by an inline
+        // script batched up to 300 ms after the first paint: a reader's comment form appeared
+        // late, shifted the page, and sat twice in the DOM (one hidden) while a hydrated page
+        // re-rendered it. Boundaries still waiting on data stream as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

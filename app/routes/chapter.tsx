@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/chapter";
 import { FirstLayoutChapter, SecondLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
@@ -15,12 +15,13 @@ import { services } from "../composition/context.server.ts";
 import { chapterPageData, forgettingKeptComments, openChapter } from "../composition/chapter-page.server.ts";
 import { requireUser } from "../composition/session.server.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
+import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 
 // Only a child still waiting for their family's consent sees this notice: loaded on demand, so it
 // stays out of every other reader's first download (the page's JS budget, scripts/budget.ts).
-const WaitingNotice = lazy(() =>
-  import("../features/guardians/components/waiting-notice.tsx").then((module) => ({ default: module.WaitingNotice })),
+const WaitingNotice = lazyInBrowser(() =>
+  import("../features/guardians/components/waiting-notice.tsx").then((module) => module.WaitingNotice),
 );
 
 /**

@@ -225,6 +225,20 @@ test.describe("comments", () => {
     await otherContext.close();
   });
 
+  test("a signed-in reader's first view of a chapter comes whole: its celebration and comment box in place, nothing left for a script to move", async ({
+    request,
+  }) => {
+    await signUpWith(request);
+    const html = await (await request.get(token(7))).text();
+    // React's outlined boundaries: an empty placeholder where the part belongs and a hidden copy
+    // at the end of the page, for an inline script to swap in after the first paint.
+    expect(html).not.toContain('<template id="B:');
+    expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+    expect(html.match(/<textarea id="comment-text"/g)).toHaveLength(1);
+    expect(html).toMatch(/id="comments-title"[^>]*>[^<]*<\/h2><!--\$--><form class="comment-form"/);
+    expect(html).toMatch(/<div class="unlock-toast-region" aria-live="polite"><!--\$--><div class="unlock-toast"/);
+  });
+
   test("the server refuses a comment over 1000 characters and stores nothing", async ({ request, baseURL }) => {
     // All on the server: what it answers and what the chapter's page then holds.
     await signUpWith(request);

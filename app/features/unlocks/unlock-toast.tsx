@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { lazyInBrowser } from "../../ui/lazy-in-browser.ts";
 import type { Celebration } from "./celebration.ts";
 import { initialLedger, mustReport } from "./unlock-visits.ts";
 
 // The pictures, words and animation are needed only when something unlocks: loaded then, so a
 // first visit downloads none of it (scripts/budget.ts).
-const UnlockCelebration = lazy(() => import("./unlock-celebration.tsx"));
+const UnlockCelebration = lazyInBrowser(() => import("./unlock-celebration.tsx").then((module) => module.default));
 
 type Props = { userId: string | null; celebrationOnLoad: Celebration | null };
 

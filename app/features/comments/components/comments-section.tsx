@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { loginHref } from "../../../lib/site-paths.ts";
+import { lazyInBrowser } from "../../../ui/lazy-in-browser.ts";
 import { useLiveEvents } from "../../../ui/use-live.ts";
 import { applyCommentEvent, emptyPatches, isCommentEvent, mergeComments } from "../comment-events.ts";
 import { commentsTopic } from "../comment-topics.ts";
@@ -10,10 +11,8 @@ import type { CommentItem } from "./comment-types.ts";
 
 // The form, report, delete and the admins' buttons are for signed-in readers only: loaded on
 // demand, so a visitor arriving from a printed code downloads none of it (scripts/budget.ts).
-const CommentForm = lazy(() => import("./comment-form.tsx").then((module) => ({ default: module.CommentForm })));
-const CommentControls = lazy(() =>
-  import("./comment-controls.tsx").then((module) => ({ default: module.CommentControls })),
-);
+const CommentForm = lazyInBrowser(() => import("./comment-form.tsx").then((module) => module.CommentForm));
+const CommentControls = lazyInBrowser(() => import("./comment-controls.tsx").then((module) => module.CommentControls));
 
 type Props = {
   sectionId: string;

@@ -1,0 +1,30 @@
+import { lazy, type ComponentType } from "react";
+
+/** A thenable that calls back at once: React.lazy then has the module in the same render. */
+const loadedNow = <T>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) });
+
+/**
+ * React.lazy for a component the server may render too. The browser loads its module on demand,
+ * so a page's first scripts stay without it (scripts/budget.ts). The server loads it as soon as
+ * this file is evaluated, at startup, and gives it to React synchronously from then on.
+ *
+ * With plain React.lazy the first server render of each component after a start suspended: the
+ * page went out with an empty boundary, and the component followed in a hidden `<div id="S:0">`
+ * that React's inline script moves into place later, batched up to 300 ms after the first paint.
+ * Until then the page had no such control, and a browser that hydrated meanwhile and re-rendered
+ * the boundary kept, for that moment, two copies of it (one hidden) with the same ids.
+ */
+export function lazyInBrowser<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
+  if (import.meta.env.SSR) {
+    load().then(
+      (component) => (loaded = component),
+      // A module that fails to load fails the render that asks for it, through React.lazy below.
+      () => {},
+    );
+  }
+  return lazy(() => {
+    if (loaded) return loadedNow({ default: loaded }) as unknown as Promise<{ default: ComponentType<Props> }>;
+    return load().then((component) => ({ default: component }));
+  });
+}
