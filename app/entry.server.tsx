@@ -61,7 +61,7 @@ export default function handleRequest(
         // with its inline stylesheet) into a hidden element at the end, revealed by an inline
         // script batched up to 300 ms after the first paint: a reader's comment form appeared
         // late, shifted the page, and sat twice in the DOM (one hidden) while a hydrated page
-        // re-rendered it. Boundaries still waiting on data stream as before.
+        // re-rendered it. Boundaries still waiting on data stream as before (decision 052).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;

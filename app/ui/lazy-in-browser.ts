@@ -12,7 +12,8 @@ const loadedNow = <T>(value: T) => ({ then: (resolve: (value: T) => void) => res
  * page went out with an empty boundary, and the component followed in a hidden `<div id="S:0">`
  * that React's inline script moves into place later, batched up to 300 ms after the first paint.
  * Until then the page had no such control, and a browser that hydrated meanwhile and re-rendered
- * the boundary kept, for that moment, two copies of it (one hidden) with the same ids.
+ * the boundary kept, for that moment, two copies of it (one hidden) with the same ids (decision
+ * 052).
  */
 export function lazyInBrowser<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loaded: ComponentType<Props> | undefined;
