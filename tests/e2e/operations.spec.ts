@@ -163,7 +163,9 @@ test("a second signal during the drain's notice skips the rest of the notice", a
     const signalled = Date.now();
     server.child.kill("SIGINT");
     expect(await server.exit).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(5000);
+    // Well within the notice's 60 s: the stop itself (requests, the database) took up to 7.5 s
+    // on a machine running the whole suite at 2.3x its usual time.
+    expect(Date.now() - signalled).toBeLessThan(20_000);
     expect(logLines(server.output()).map((line) => line.msg)).toContain("stopped");
   } finally {
     if (server.child.exitCode === null) server.child.kill("SIGKILL");
