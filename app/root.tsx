@@ -24,9 +24,8 @@ import { canonicalPathMiddleware } from "./composition/canonical-path.server.ts"
 import { originCheckMiddleware, servicesMiddleware } from "./composition/context.server.ts";
 import { rootData } from "./composition/root-data.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
-import { childReaderMiddleware } from "./composition/family-session.server.ts";
 import { studentSessionMiddleware } from "./composition/class-session.server.ts";
-import { ageStepMiddleware, sessionMiddleware } from "./composition/session.server.ts";
+import { sessionMiddleware } from "./composition/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import { ErrorPage } from "./ui/error-page.tsx";
@@ -39,8 +38,6 @@ export const middleware: Route.MiddlewareFunction[] = [
   originCheckMiddleware,
   requestBodyMiddleware,
   sessionMiddleware,
-  ageStepMiddleware,
-  childReaderMiddleware,
   studentSessionMiddleware,
 ];
 

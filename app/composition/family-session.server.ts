@@ -1,32 +1,12 @@
-import { createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createCookie, data, type RouterContextProvider } from "react-router";
 import { familyGuardianOf, isChildReader } from "../features/families/child-readers.server.ts";
 import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
 import { services } from "./context.server.ts";
-import { getUser, readerIsChild, requireUser, type SessionUser } from "./session.server.ts";
+import { getUser, requireUser, type SessionUser } from "./session.server.ts";
 import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { STUDENT_IDLE_SECONDS } from "./class-session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-/**
- * Pages and endpoints that belong to an adult's account: a child reader signed in on the
- * family's device reaches none of them (403), whatever link or address they try. Checked for
- * every request in one place; the pages' own loaders check again (requireAdultReader).
- */
-const ADULT_ONLY_PREFIXES = ["/familia", "/tu-perfil", "/tu-edad", "/adminpanel", "/add-character", "/clases"];
-/** better-auth endpoints a child reader may use: reading their session and signing out. */
-const CHILD_AUTH_ENDPOINTS = new Set(["/api/auth/get-session", "/api/auth/sign-out"]);
-
-const adultOnly = (path: string) =>
-  ADULT_ONLY_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ||
-  (path.startsWith("/api/auth/") && !CHILD_AUTH_ENDPOINTS.has(path));
-
-/** Root middleware, after the session's: a child reader is refused the adults' pages. */
-export const childReaderMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const path = new URL(request.url).pathname.replace(/(\/_root)?\.data$/, "") || "/";
-  if (!adultOnly(path)) return;
-  if (await readerIsChild(context)) throw data(FAMILY_MESSAGES.childOnly, { status: 403 });
-};
 
 /** First line of a family loader or action: a signed-in account that is not a child reader. */
 export async function requireAdultReader(args: { url: URL; context: Context }): Promise<SessionUser> {

@@ -2,7 +2,7 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { childReaderKind } from "../features/families/child-readers.server.ts";
 import type { ChildReaderKind } from "../lib/db-schema.ts";
-import { getProfile, profileNeedsBirthYear, type Profile } from "../features/profiles/profiles.server.ts";
+import { getProfile, type Profile } from "../features/profiles/profiles.server.ts";
 import { commentAudiencesOf, type CommentAudiences } from "../features/classes/classes.server.ts";
 import { unlockedCharacterIds } from "../features/unlocks/unlocks.server.ts";
 import { consentRecord, type ConsentRecord } from "../features/guardians/guardian-consent.server.ts";
@@ -198,35 +198,3 @@ export async function requireAdmin(args: { url: URL; context: Context }): Promis
 
 /** Where an account that has not answered the age question (a Google sign-up) must go first. */
 export const AGE_STEP_PATH = "/tu-edad";
-
-// /api/live only carries "something changed" signals; the age step page itself listens to it.
-const OPEN_DURING_AGE_STEP = [
-  AGE_STEP_PATH,
-  "/logout",
-  "/privacidad",
-  "/healthz",
-  "/readyz",
-  "/api/page-view",
-  "/api/live",
-];
-const OPEN_PREFIXES_DURING_AGE_STEP = ["/api/auth/", "/permiso-familiar/"];
-
-/**
- * Root middleware, after the session's: an account that has not answered 'Año de nacimiento'
- * can do nothing else. Pages (and their data requests) go to the age step and come back after;
- * other endpoints answer 403. Checked on the server for every loader and action at once.
- */
-export const ageStepMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const url = new URL(request.url);
-  const path = url.pathname.replace(/(\/_root)?\.data$/, "") || "/";
-  if (OPEN_DURING_AGE_STEP.includes(path) || OPEN_PREFIXES_DURING_AGE_STEP.some((prefix) => path.startsWith(prefix)))
-    return;
-  const user = await getUser(context);
-  if (!user || !profileNeedsBirthYear(await getReaderProfile(context))) return;
-  // A class's student has no year of birth (the teacher gives only an apodo) and cannot open
-  // the age step (adults' pages are refused to child readers): their comments are held anyway.
-  if (await readerIsChild(context)) return;
-  if (path.startsWith("/api/")) throw data("Antes, responde tu año de nacimiento.", { status: 403 });
-  const back = safeRedirectPath(`${path}${url.search}`);
-  throw redirect(back === "/" ? AGE_STEP_PATH : `${AGE_STEP_PATH}?redirectTo=${encodeURIComponent(back)}`);
-};

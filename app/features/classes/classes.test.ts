@@ -8,7 +8,7 @@ import { action as entryAction } from "../../routes/entrar.$token.tsx";
 import { action as chapterAction, loader as chapterLoader } from "../../routes/chapter.tsx";
 import { loader as chooserLoader } from "../../routes/quien-lee.tsx";
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
-import { childReaderMiddleware } from "../../composition/family-session.server.ts";
+import { passAccess } from "../../../tests/support/route-access.ts";
 import { STUDENT_IDLE_SECONDS, studentSessionMiddleware } from "../../composition/class-session.server.ts";
 import { listChildReaders } from "../families/child-readers.server.ts";
 import { APODO_MESSAGES } from "../profiles/apodo.server.ts";
@@ -543,9 +543,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
       `/clases/${classId}/tablero.csv`,
     ]) {
       const args = await routeArgs(services, path, { cookie: studentCookie });
-      expect(statusOf(await settle(() => childReaderMiddleware(args as never, async () => new Response()))), path).toBe(
-        403,
-      );
+      expect(statusOf(await settle(() => passAccess(args))), path).toBe(403);
     }
     expect(
       answerOf(await settle(async () => classesLoader(await routeArgs(services, "/clases")))).headers.get("Location"),

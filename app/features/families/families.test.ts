@@ -8,7 +8,8 @@ import { action as entryAction, loader as entryLoader } from "../../routes/entra
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { action as deleteAccountAction } from "../../routes/tu-perfil.borrar.ts";
 import { action as clanAction } from "../../routes/mi-clan.tsx";
-import { childReaderMiddleware, rememberFamilyDevice } from "../../composition/family-session.server.ts";
+import { rememberFamilyDevice } from "../../composition/family-session.server.ts";
+import { passAccess } from "../../../tests/support/route-access.ts";
 import { postComment } from "../comments/comments.server.ts";
 import { familyAgeRule } from "../../composition/family-age.server.ts";
 
@@ -368,12 +369,12 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
       "/api/auth/change-email",
     ]) {
       const args = await routeArgs(services, path, { cookie });
-      const answer = await settle(() => childReaderMiddleware(args as never, async () => new Response()));
+      const answer = await settle(() => passAccess(args));
       expect(statusOf(answer), path).toBe(403);
     }
     // Its own session and sign-out stay open.
     const open = await routeArgs(services, "/api/auth/get-session", { cookie });
-    expect(await settle(() => childReaderMiddleware(open as never, async () => new Response("ok")))).toBeUndefined();
+    expect(await settle(() => passAccess(open))).toBe("passed");
   });
 
   it("a child chooses their own clan at /mi-clan; a bad value is a 400 and changes nothing", async () => {

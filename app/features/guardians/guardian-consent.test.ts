@@ -5,7 +5,7 @@ import { action as profileAction } from "../../routes/tu-perfil.tsx";
 import { action as resendAction } from "../../routes/tu-perfil.permiso.ts";
 import { action as ageStepAction } from "../../routes/tu-edad.tsx";
 import { action as guardianAction, loader as guardianLoader } from "../../routes/permiso-familiar.tsx";
-import { ageStepMiddleware } from "../../composition/session.server.ts";
+import { passAccess } from "../../../tests/support/route-access.ts";
 import { currentYear } from "../age/age-rule.ts";
 import {
   createTestServices,
@@ -271,11 +271,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("guardian consent (%s)", (kind) => {
       .execute();
     const gate = async (path: string, method = "GET") =>
       settle(async () => {
-        await ageStepMiddleware(
-          (await routeArgs(services, path, { method, cookie })) as never,
-          async () => new Response(),
-        );
-        return "passed";
+        return passAccess(await routeArgs(services, path, { method, cookie }));
       });
     const held = (await gate("/personajes?x=1")) as Response;
     expect(held.status).toBe(302);
