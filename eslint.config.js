@@ -9,7 +9,11 @@ import reactHooks from "eslint-plugin-react-hooks";
  *   process       server/ (the HTTP server: it loads the built app at run time, never imports
  *                 it) and scripts/ (commands: admin, backup, restore, budget, bench, start)
  *        ↓
- *   app layer     app/routes, app/root.tsx, app/entry.server.tsx, app/composition, db/seed
+ *   app layer     app/routes, app/root.tsx, app/entry.server.tsx, db/seed, and beneath the
+ *                 routes, pointing down among themselves: app/composition (joins of several
+ *                 features for one page) → app/access (what every request passes: its address,
+ *                 origin, session, and the route table's access rules; the reader's types) →
+ *                 app/services (the process's services, wired once)
  *        ↓
  *   features      app/features/<domain> (no feature imports another)
  *        ↓
@@ -21,7 +25,15 @@ import reactHooks from "eslint-plugin-react-hooks";
  * composition root or a component. Nothing in app/ or db/ imports either. Tests may reach
  * across layers: they drive routes and features together.
  */
-const APP_LAYER = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/composition", "./db"];
+const APP_LAYER = [
+  "./app/routes",
+  "./app/root.tsx",
+  "./app/entry.server.tsx",
+  "./app/composition",
+  "./app/access",
+  "./app/services",
+  "./db",
+];
 const FEATURES = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -46,8 +58,18 @@ const layerZones = [
   })),
   {
     target: "./app/composition",
-    from: "./app/routes",
-    message: "The composition root never imports a route.",
+    from: ["./app/routes", "./app/root.tsx"],
+    message: "A page's join of features never imports a route: the route calls it.",
+  },
+  {
+    target: "./app/access",
+    from: ["./app/routes", "./app/root.tsx", "./app/composition"],
+    message: "Access (guards, session, request middlewares) sits below the pages' joins and the routes.",
+  },
+  {
+    target: "./app/services",
+    from: ["./app/routes", "./app/root.tsx", "./app/composition", "./app/access"],
+    message: "The services are wired below everything that uses them: never import access, a join or a route.",
   },
   {
     target: "./server",

@@ -9,7 +9,7 @@ import {
   readerIsAdmin,
   readerIsChild,
   safeRedirectPath,
-} from "../composition/session.server.ts";
+} from "./session.server.ts";
 
 /**
  * The checks the route table's access layouts are made of (app/access/layouts/, app/routes.ts).

@@ -6,8 +6,8 @@ import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/ch
 import { commentsSeenBy, listComments, sharedComments } from "../features/comments/comments.server.ts";
 import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
-import { services } from "./context.server.ts";
-import { getReaderFacts, getUser, requireUser } from "./session.server.ts";
+import { services } from "../services/context.server.ts";
+import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
 type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider> };
 

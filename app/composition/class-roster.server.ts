@@ -7,8 +7,8 @@ import { deleteReaderAccounts, insertChildReader, issueReaderCard } from "../fea
 import { FAMILY_PICTURES } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
 import type { Db } from "../lib/db.server.ts";
-import { requireAdultReader } from "./family-session.server.ts";
-import type { SessionUser } from "./session.server.ts";
+import { requireAdultReader } from "../access/family-session.server.ts";
+import type { SessionUser } from "../access/session.server.ts";
 
 /**
  * A class's students are child readers (families, decision 030) of kind 'class', with the

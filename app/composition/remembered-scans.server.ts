@@ -3,8 +3,8 @@ import { lookUpQrCode } from "../features/qr/qr.server.ts";
 import { type Celebration, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import type { Db } from "../lib/db.server.ts";
 import { clientIp } from "../lib/request.server.ts";
-import { services } from "./context.server.ts";
-import { getUser } from "./session.server.ts";
+import { services } from "../services/context.server.ts";
+import { getUser } from "../access/session.server.ts";
 
 /**
  * The codes a visitor scanned before having an account (decision 025). A scan while signed out

@@ -3,7 +3,7 @@ import { unlockForVisit, unlockingPaths, unlockPathsFor } from "../features/unlo
 import { consentFromCookies } from "../lib/consent-cookie.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { services } from "./context.server.ts";
+import { services } from "../services/context.server.ts";
 import { celebrationOfView, takeRememberedScans } from "./remembered-scans.server.ts";
 import {
   forgetReaderCopy,
@@ -12,7 +12,7 @@ import {
   readerIsAdmin,
   readerIsChild,
   readerIsStudent,
-} from "./session.server.ts";
+} from "../access/session.server.ts";
 
 /**
  * What every page's layout needs (the root loader): who is signed in and whether an admin, the

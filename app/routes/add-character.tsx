@@ -16,11 +16,11 @@ import {
 } from "../features/characters/characters.server.ts";
 import { isOfferedUnlock } from "../features/characters/unlock-choices.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { unlockChoices } from "../composition/unlock-choices.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

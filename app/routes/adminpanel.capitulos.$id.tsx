@@ -9,8 +9,8 @@ import {
   saveChapter,
 } from "../features/chapters/chapter-editor.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
 const NEW = "nuevo";

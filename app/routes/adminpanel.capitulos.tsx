@@ -3,8 +3,8 @@ import type { Route } from "./+types/adminpanel.capitulos";
 import { ChapterList } from "../features/chapters/components/chapter-editor.tsx";
 import { listEditorChapters, moveChapter, setChapterHidden } from "../features/chapters/chapter-editor.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });

@@ -3,9 +3,9 @@ import type { Route } from "./+types/adminpanel.comentarios";
 import { ModerationQueue, type ModerationActionResult } from "../features/comments/components/moderation-queue.tsx";
 import { listDecisions, listQueue, moderateComment } from "../features/comments/comment-moderation.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { forgettingKeptComments } from "../composition/chapter-page.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });

@@ -2,8 +2,8 @@ import type { Route } from "./+types/adminpanel.estadisticas.$file";
 import { figureCsv } from "../features/analytics/stats-figure.ts";
 import { parseStatsPeriod, PERIOD_PARAM } from "../features/analytics/stats-period.ts";
 import { authorsStats } from "../composition/authors-stats.server.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 
 /** /adminpanel/estadisticas/<figure>.csv?dias=N: one figure of the page, as the page shows it. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import { WaitingConsents } from "../features/guardians/components/waiting-consen
 import { waitingConsentCounts } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { authorsStats } from "../composition/authors-stats.server.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });

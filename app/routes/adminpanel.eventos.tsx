@@ -4,8 +4,8 @@ import { EventEditor, type EventActionResult } from "../features/events/componen
 import { EVENT_MESSAGES, parseEventForm } from "../features/events/event.schema.ts";
 import { createEvent, deleteEvent, listEventsForEditor, updateEvent } from "../features/events/events.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });

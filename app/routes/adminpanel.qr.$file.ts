@@ -1,7 +1,7 @@
 import type { Route } from "./+types/adminpanel.qr.$file";
 import { qrCodeExists, qrCodeImage } from "../features/qr/qr-studio.server.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 
 /** /adminpanel/qr/<code>.svg and .png: the print-ready image of a code, for admins only. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import { QrSheet } from "../features/qr/components/qr-sheet.tsx";
 import { qrSheetEntries } from "../features/qr/qr-sheet.ts";
 import { listStudioCodes } from "../features/qr/qr-studio.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });

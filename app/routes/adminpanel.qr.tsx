@@ -13,8 +13,8 @@ import {
   updateQrCode,
 } from "../features/qr/qr-studio.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdmin } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 import { sparkColumns } from "../lib/chart-scenes.server.ts";
 

@@ -6,7 +6,7 @@ import {
   recordPageView,
 } from "../features/analytics/page-views.server.ts";
 import { GUARDIAN_PATH_PREFIX } from "../features/guardians/guardian-messages.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 
 const MAX_BODY_CHARS = 4096;

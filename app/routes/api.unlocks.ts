@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.unlocks";
 import { type Celebration, unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { getUser } from "../composition/session.server.ts";
+import { getUser } from "../access/session.server.ts";
 import { celebrationOfView, takeRememberedScans } from "../composition/remembered-scans.server.ts";
 
 /**

@@ -3,7 +3,7 @@ import type { Route } from "./+types/clases.$clase.tablero[.]csv";
 import { boardCsv, classBoard } from "../features/classes/class-board.server.ts";
 import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
 import { classOfTeacher } from "../features/classes/classes.server.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { requireTeacher } from "../composition/class-roster.server.ts";
 
 /** The class board as CSV: what the teacher keeps before closing the class (nothing else stays). */

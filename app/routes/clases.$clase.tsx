@@ -8,7 +8,7 @@ import { classOfTeacher, studentsOfClass } from "../features/classes/classes.ser
 import { ClassPage, type ClassActionResult } from "../features/classes/components/class-page.tsx";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { forgettingKeptComments } from "../composition/chapter-page.server.ts";
 import { addStudents, deleteStudents, requireTeacher } from "../composition/class-roster.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";

@@ -5,8 +5,8 @@ import { CardEntry, CardInvalid } from "../features/families/components/card-ent
 import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { startChildSession } from "../composition/family-session.server.ts";
+import { services } from "../services/context.server.ts";
+import { startChildSession } from "../access/family-session.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, rateLimitReached } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 

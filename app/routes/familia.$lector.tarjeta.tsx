@@ -6,8 +6,8 @@ import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/famil
 import { pictureById } from "../features/families/family-pictures.ts";
 import { loginCardQr, loginCardUrl } from "../features/families/login-card.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdultReader } from "../composition/family-session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdultReader } from "../access/family-session.server.ts";
 
 async function ownChild({ url, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const user = await requireAdultReader({ url, context });

@@ -11,8 +11,8 @@ import { pictureById } from "../features/families/family-pictures.ts";
 import { buildPassport } from "../features/passport/passport.ts";
 import { clanById } from "../features/profiles/clans.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { requireAdultReader } from "../composition/family-session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireAdultReader } from "../access/family-session.server.ts";
 import { formatDateTime } from "../lib/dates.ts";
 
 /** One child's passport and comments, for the adult who answers for them (and nobody else). */

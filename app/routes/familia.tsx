@@ -18,8 +18,8 @@ import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/famil
 import { pictureById } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { rememberFamilyDevice, requireAdultReader, startChildSession } from "../composition/family-session.server.ts";
+import { services } from "../services/context.server.ts";
+import { rememberFamilyDevice, requireAdultReader, startChildSession } from "../access/family-session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
 const NOTICES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 
 /** 'Salir': ends the session in the database (the old cookie is refused from now on). */

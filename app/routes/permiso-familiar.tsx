@@ -2,7 +2,7 @@ import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/permiso-familiar";
 import { GuardianPage, type GuardianPageState } from "../features/guardians/components/guardian-page.tsx";
 import { allowConsent, findConsentRequest, refuseConsent } from "../features/guardians/guardian-consent.server.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 
 // The token is the only credential here: it never travels on in a Referer.
 const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };

@@ -3,7 +3,7 @@ import { Link, data, redirect, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/qr";
 import { QR_GUESSING_MESSAGES, QR_MESSAGES } from "../features/qr/qr-messages.ts";
 import { lookUpQrCode, recordQrScan } from "../features/qr/qr.server.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { rememberScanOfVisitor } from "../composition/remembered-scans.server.ts";
 import { log } from "../lib/log.server.ts";
 import { clientIp } from "../lib/request.server.ts";

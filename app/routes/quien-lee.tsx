@@ -6,9 +6,9 @@ import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/famil
 import { pictureById } from "../features/families/family-pictures.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { familyOfDevice, startChildSession } from "../composition/family-session.server.ts";
-import { getUser } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { familyOfDevice, startChildSession } from "../access/family-session.server.ts";
+import { getUser } from "../access/session.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { clientIp } from "../lib/request.server.ts";
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/recuperar-contrasena";
 import { RequestResetPage } from "../features/auth/components/password-reset-forms.tsx";
 import { requestPasswordReset } from "../features/auth/password-reset.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
-import { getUser } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { getUser } from "../access/session.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (await getUser(context)) throw redirect("/tu-perfil");

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/reservation";
 import { nextBookableEvent } from "../features/events/events-content.server.ts";
 import { listScheduledEvents } from "../features/events/events.server.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 
 /** Where the calendar's upcoming events begin: the page says there when nothing is upcoming. */
 const UPCOMING_EVENTS_PATH = "/eventos#proximos";

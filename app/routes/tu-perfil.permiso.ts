@@ -3,8 +3,8 @@ import type { Route } from "./+types/tu-perfil.permiso";
 import type { GuardianResendResult } from "../features/guardians/components/waiting-notice.tsx";
 import { consentState } from "../features/guardians/guardian-consent.server.ts";
 import { sendGuardianRequest } from "../features/guardians/guardian-request.server.ts";
-import { services } from "../composition/context.server.ts";
-import { requireUser } from "../composition/session.server.ts";
+import { services } from "../services/context.server.ts";
+import { requireUser } from "../access/session.server.ts";
 import { parseGuardianEmail } from "../features/age/age-rule.ts";
 
 /** 'Enviar el correo otra vez': a waiting child asks for a new e-mail to their guardian (rate-limited). */

@@ -11,10 +11,10 @@ import { consentState, participationRefusal } from "../features/guardians/guardi
 import { guardianReachOf, startGuardianConsent } from "../features/guardians/guardian-request.server.ts";
 import { decideAge } from "../features/age/age-rule.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { requireUser } from "../composition/session.server.ts";
+import { requireUser } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });

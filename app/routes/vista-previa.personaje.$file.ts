@@ -2,7 +2,7 @@ import type { Route } from "./+types/vista-previa.personaje.$file";
 import { getCharacter } from "../features/characters/characters.server.ts";
 import { previewFileName, previewVersion } from "../features/seo/link-preview-card.ts";
 import { previewResponse } from "../features/seo/link-preview.server.ts";
-import { services } from "../composition/context.server.ts";
+import { services } from "../services/context.server.ts";
 import { uploadedPictures } from "../composition/preview-pictures.server.ts";
 
 /**

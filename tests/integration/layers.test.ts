@@ -25,7 +25,7 @@ describe("layer rules", () => {
 
   it("refuse a feature importing a route or the composition root", async () => {
     const fromRoute = `import { loader } from "../../routes/home.tsx";\nexport const l = loader;\n`;
-    const fromRoot = `import { requireUser } from "../../composition/session.server.ts";\nexport const r = requireUser;\n`;
+    const fromRoot = `import { requireUser } from "../../access/session.server.ts";\nexport const r = requireUser;\n`;
     expect(await ruleIdsFor("app/features/comments/upward.ts", fromRoute)).toContain("import-x/no-restricted-paths");
     expect(await ruleIdsFor("app/features/comments/upward.ts", fromRoot)).toContain("import-x/no-restricted-paths");
   });
@@ -40,6 +40,13 @@ describe("layer rules", () => {
     expect(await ruleIdsFor("app/features/comments/components/leak.tsx", code)).toContain("no-restricted-imports");
   });
 
+  it("refuse the services importing the access layer, and access importing a page's join", async () => {
+    const access = `import { getUser } from "../access/session.server.ts";\nexport const g = getUser;\n`;
+    const join = `import { rootData } from "../composition/root-data.server.ts";\nexport const r = rootData;\n`;
+    expect(await ruleIdsFor("app/services/upward.ts", access)).toContain("import-x/no-restricted-paths");
+    expect(await ruleIdsFor("app/access/upward.ts", join)).toContain("import-x/no-restricted-paths");
+  });
+
   it("refuse an import cycle", async () => {
     // db.server.ts imports log.server.ts; log importing db back closes a loop.
     const code = `import { openDatabase } from "./db.server.ts";\nexport const open = openDatabase;\n`;
@@ -49,7 +56,7 @@ describe("layer rules", () => {
   it("refuse the HTTP server importing a feature or a route, and a command importing the composition root", async () => {
     const feature = `import { consentFromCookies } from "../app/features/analytics/analytics-consent.ts";\nexport const c = consentFromCookies;\n`;
     const route = `import { loader } from "../app/routes/home.tsx";\nexport const l = loader;\n`;
-    const composition = `import { getServices } from "../app/composition/services.server.ts";\nexport const g = getServices;\n`;
+    const composition = `import { getServices } from "../app/services/services.server.ts";\nexport const g = getServices;\n`;
     expect(await ruleIdsFor("server/upward.ts", feature)).toContain("import-x/no-restricted-paths");
     expect(await ruleIdsFor("server/upward.ts", route)).toContain("import-x/no-restricted-paths");
     expect(await ruleIdsFor("scripts/upward.ts", composition)).toContain("import-x/no-restricted-paths");
@@ -61,7 +68,7 @@ describe("layer rules", () => {
   });
 
   it("accept imports that point down", async () => {
-    const route = `import { listComments } from "../features/comments/comments.server.ts";\nimport { requireUser } from "../composition/session.server.ts";\nimport { log } from "../lib/log.server.ts";\nexport const all = [listComments, requireUser, log];\n`;
+    const route = `import { listComments } from "../features/comments/comments.server.ts";\nimport { requireUser } from "../access/session.server.ts";\nimport { log } from "../lib/log.server.ts";\nexport const all = [listComments, requireUser, log];\n`;
     const feature = `import type { Db } from "../../lib/db.server.ts";\nimport { CLANS } from "./clans.ts";\nexport type D = Db;\nexport const clans = CLANS;\n`;
     expect(await ruleIdsFor("app/routes/fixture.tsx", route)).toEqual([]);
     expect(await ruleIdsFor("app/features/profiles/fixture.ts", feature)).toEqual([]);

@@ -3,9 +3,9 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { RouterContextProvider } from "react-router";
 import type { Db } from "../../app/lib/db.server.ts";
 import { parseEnv } from "../../app/lib/env.server.ts";
-import { servicesContext } from "../../app/composition/context.server.ts";
-import { servicesOn, type Services } from "../../app/composition/services.server.ts";
-import { sessionMiddleware } from "../../app/composition/session.server.ts";
+import { servicesContext } from "../../app/services/context.server.ts";
+import { servicesOn, type Services } from "../../app/services/services.server.ts";
+import { sessionMiddleware } from "../../app/access/session.server.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./test-database.ts";
 
 export const TEST_SITE_URL = "http://localhost:3999";

@@ -203,7 +203,7 @@ describe("nothing outside app/features/age draws the line", () => {
     for (const path of ["app/routes/login.tsx", "app/routes/tu-edad.tsx", "app/routes/tu-perfil.tsx"])
       expect(readFileSync(join(root, path), "utf8"), path).toMatch(/\bdecideAge\(/);
     // better-auth's sign-up hook and account creation are handed the rule by the composition root.
-    const services = readFileSync(join(root, "app/composition/services.server.ts"), "utf8");
+    const services = readFileSync(join(root, "app/services/services.server.ts"), "utf8");
     expect(services).toMatch(/\bdecideAge\(/);
     expect(services).toMatch(/checkSignUpAnswer/);
     // /familia: the families feature is handed the rule (features do not import each other).

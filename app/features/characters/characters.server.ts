@@ -178,7 +178,7 @@ export async function readCatalogue(
   userId: string | null,
   // The content part, which the caller may keep between page views (app/lib/content-cache.server.ts).
   everyCharacter: () => Promise<Character[]> = () => listCharacters(db),
-  // The reader's unlocks, which the caller may keep too (app/composition/session.server.ts).
+  // The reader's unlocks, which the caller may keep too (app/access/session.server.ts).
   unlockedBy: (userId: string) => Promise<readonly string[]> = async (id) =>
     (await db.selectFrom("unlocked_characters").select("character_id").where("user_id", "=", id).execute()).map(
       (row) => row.character_id,

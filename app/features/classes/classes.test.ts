@@ -9,7 +9,7 @@ import { action as chapterAction, loader as chapterLoader } from "../../routes/c
 import { loader as chooserLoader } from "../../routes/quien-lee.tsx";
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { passAccess } from "../../../tests/support/route-access.ts";
-import { STUDENT_IDLE_SECONDS, studentSessionMiddleware } from "../../composition/class-session.server.ts";
+import { STUDENT_IDLE_SECONDS, studentSessionMiddleware } from "../../access/class-session.server.ts";
 import { listChildReaders } from "../families/child-readers.server.ts";
 import { APODO_MESSAGES } from "../profiles/apodo.server.ts";
 import type { Db } from "../../lib/db.server.ts";

@@ -8,7 +8,7 @@ import { action as entryAction, loader as entryLoader } from "../../routes/entra
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { action as deleteAccountAction } from "../../routes/tu-perfil.borrar.ts";
 import { action as clanAction } from "../../routes/mi-clan.tsx";
-import { rememberFamilyDevice } from "../../composition/family-session.server.ts";
+import { rememberFamilyDevice } from "../../access/family-session.server.ts";
 import { passAccess } from "../../../tests/support/route-access.ts";
 import { postComment } from "../comments/comments.server.ts";
 import { familyAgeRule } from "../../composition/family-age.server.ts";

@@ -53,7 +53,7 @@ export async function consentRecord(db: Db, userId: string): Promise<ConsentReco
   return row ?? null;
 }
 
-/** What a reader's consent row means for them (a kept row, app/composition/session.server.ts, or a fresh one). */
+/** What a reader's consent row means for them (a kept row, app/access/session.server.ts, or a fresh one). */
 export function consentStateOf(row: ConsentRecord | null, mail: MailAvailability): ConsentState {
   if (!row) return { kind: "adult" };
   if (row.allowed_at) return { kind: "allowed" };

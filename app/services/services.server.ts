@@ -33,7 +33,6 @@ import { migrate } from "../lib/migrations.server.ts";
 import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
 import { createContentCache, type ContentCache } from "../lib/content-cache.server.ts";
 import { createSessionCache, type SessionCache } from "../lib/session-cache.server.ts";
-import type { ReaderFacts, SessionRecord, SessionUser } from "./session.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
 
 export type Services = {
@@ -56,8 +55,8 @@ export type Services = {
   metrics: SiteMetrics;
   /** Hourly housekeeping (old rate-limit counters). */
   maintenance: ReturnType<typeof setInterval>;
-  /** Signed-in readers kept between page views (app/composition/session.server.ts). */
-  sessionCache: SessionCache<CachedReader>;
+  /** Signed-in readers kept between page views (app/access/session.server.ts). */
+  sessionCache: SessionCache<unknown>;
   /** The book's content as pages read it (app/lib/content-cache.server.ts). */
   contentCache: ContentCache;
   /** Each chapter's comments as everyone may be shown them (decision 041), under "comments:<section>". */
@@ -72,9 +71,6 @@ export type Services = {
    */
   onVisitorPagesChanged: (listener: () => void) => () => void;
 };
-
-/** What a signed-in reader's page views share: who they are, their profile and role. */
-export type CachedReader = { user: SessionUser; record: SessionRecord; facts: ReaderFacts };
 
 /** The channel of db/migrations/0021_change_notices.sql: "reader:<id>" or "content:<table>". */
 const DATA_CHANGED_CHANNEL = "data_changed";
@@ -232,7 +228,7 @@ export async function servicesOn(
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
   });
-  const sessionCache = createSessionCache<CachedReader>({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
+  const sessionCache = createSessionCache<unknown>({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const contentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const commentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const visitorPageListeners = new Set<() => void>();

@@ -1,40 +1,30 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { childReaderKind } from "../features/families/child-readers.server.ts";
-import type { ChildReaderKind } from "../lib/db-schema.ts";
-import { getProfile, type Profile } from "../features/profiles/profiles.server.ts";
-import { commentAudiencesOf, type CommentAudiences } from "../features/classes/classes.server.ts";
+import { getProfile } from "../features/profiles/profiles.server.ts";
+import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { unlockedCharacterIds } from "../features/unlocks/unlocks.server.ts";
-import { consentRecord, type ConsentRecord } from "../features/guardians/guardian-consent.server.ts";
+import { consentRecord } from "../features/guardians/guardian-consent.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
-import { cookieValue } from "../lib/session-cache.server.ts";
-import { services } from "./context.server.ts";
-import type { CachedReader } from "./services.server.ts";
+import { cookieValue, type SessionCache } from "../lib/session-cache.server.ts";
+import { services } from "../services/context.server.ts";
+import type { CachedReader, ReaderFacts, SessionRecord, SessionUser } from "./reader.ts";
 
-export type SessionUser = { id: string; email: string; name: string };
+export type { ReaderFacts, SessionRecord, SessionUser };
 
 type Context = Readonly<RouterContextProvider>;
 
+/**
+ * The instance's kept readers. The services create and empty the cache (on the database's
+ * notices) without knowing what it holds; what it holds is this layer's: the one place that
+ * says so, so the services never import the access layer back.
+ */
+const readerCache = (context: Context) => services(context).sessionCache as SessionCache<CachedReader>;
+
 const sessionContext = createContext<() => Promise<SessionUser | null>>();
 
-/** The session itself (its row's id and end), for the shared-device timeout of a class's students. */
-export type SessionRecord = { id: string; expiresAt: Date };
 const sessionRecordContext = createContext<() => Promise<SessionRecord | null>>();
 
-/**
- * The signed-in reader's profile and role, as several loaders of one request ask for them; and
- * what their pages ask about them on every view (docs/decisions/041): their guardian consent, the
- * classes whose comments they see, the characters they unlocked. Every table these come from
- * tells every instance when a row of theirs changes (db/migrations/0021, 0022).
- */
-export type ReaderFacts = {
-  profile: Profile | null;
-  isAdmin: boolean;
-  childReader: ChildReaderKind | null;
-  consent: ConsentRecord | null;
-  audiences: CommentAudiences;
-  unlockedCharacterIds: readonly string[];
-};
 const readerContext = createContext<() => Promise<ReaderFacts | null>>();
 
 const READS = new Set(["GET", "HEAD"]);
@@ -58,7 +48,8 @@ const KEEPS_READER = new Set(["/api/page-view"]);
  * it leads to reads them afresh even before the database's notice arrives.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { auth, db, sessionCache } = services(context);
+  const { auth, db } = services(context);
+  const sessionCache = readerCache(context);
   // Null without a session cookie, and when it was sent twice (a browser keeps one per path or
   // domain): which copy better-auth reads is its business, so such a request skips the cache.
   const cookie = cookieValue(request.headers.get("cookie"), (await auth.$context).authCookies.sessionToken.name);
@@ -140,7 +131,8 @@ export const getReaderFacts = (context: Context) => context.get(readerContext)()
  * kept copy goes, so the next page reads afresh even before the database's notice arrives.
  */
 export async function forgetReaderCopy(request: Request, context: Context) {
-  const { auth, sessionCache } = services(context);
+  const { auth } = services(context);
+  const sessionCache = readerCache(context);
   const cookie = cookieValue(request.headers.get("cookie"), (await auth.$context).authCookies.sessionToken.name);
   if (cookie) sessionCache.forget(cookie);
 }
