@@ -319,3 +319,50 @@ test("every route × every reader × every spelling meets the rule of its access
   console.log(`access matrix: ${requests.length} requests (${refusals.length} refused), ${wrong.length} wrong`);
   expect(wrong, wrong.slice(0, 40).join("\n")).toEqual([]);
 });
+
+test("a child signed in by card posts the adults' forms in capitals: each refused, their account as it was", async ({
+  browser,
+}) => {
+  const { baseURL } = siteServer();
+  const parent = await signedInContext(browser);
+  const parentEmail = await signUpWith(parent.context.request);
+  const apodo = `Tito ${Date.now() % 1000}`;
+  await addChildThroughServer(parent.page, apodo, "Taquito", "1357");
+  const lector = /href="\/familia\/([\w-]+)"/.exec(
+    await (await parent.context.request.get(`${baseURL}/familia`)).text(),
+  )![1]!;
+  const card = await parent.context.request.post(`${baseURL}/familia/${lector}/tarjeta`, {
+    headers: { Origin: baseURL },
+    form: {},
+  });
+  const cardPath = /\/entrar\/[A-Za-z0-9_-]{24}/.exec(await card.text())![0];
+  const child = await signedInContext(browser);
+  await child.context.request.post(`${baseURL}${cardPath}`, { headers: { Origin: baseURL }, form: {} });
+  const childCookie = await cookieOf(child.context);
+  const post = (path: string, form: Record<string, string>) =>
+    fetch(`${baseURL}${path}`, {
+      method: "POST",
+      headers: { Origin: baseURL, Cookie: childCookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    });
+
+  // What the issue's child did on the previous main: each answered 200 there.
+  expect((await post("/TU-PERFIL", { intent: "apodo", apodo: "Otro Nombre" })).status).toBe(403);
+  expect((await post("/Tu-Perfil", { displayName: "Adulto", age: "35", clan: "" })).status).toBe(403);
+  expect((await post("/TU-EDAD", { birthYear: "1990", guardianEmail: "" })).status).toBe(403);
+  const exported = await fetch(`${baseURL}/TU-PERFIL/mis-datos`, { headers: { Cookie: childCookie } });
+  expect(exported.status).toBe(403);
+  expect(await exported.text()).not.toContain(parentEmail);
+  expect((await post("/TU-PERFIL/BORRAR", { confirmar: "borrar" })).status).toBe(403);
+  expect((await post("/TU-PERFIL/borrar.data", { confirmar: "borrar" })).status).toBe(403);
+
+  // Still signed in as the same child, with the same apodo.
+  const passport = await fetch(`${baseURL}/pasaporte`, { headers: { Cookie: childCookie } });
+  expect(await passport.text()).toContain(apodo);
+  const family = await (await parent.context.request.get(`${baseURL}/familia`)).text();
+  expect(family).toContain(apodo);
+  expect(family).not.toContain("Otro Nombre");
+  await parent.context.close();
+  await child.context.close();
+});
