@@ -220,16 +220,34 @@ export async function isChildReader(db: Db, userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** A new PIN for one of the adult's children. */
+/**
+ * A new PIN for one of the adult's children. The sessions opened with the old one end in the
+ * same transaction (see endReaderSessions): a PIN is changed because someone else may know it.
+ */
 export async function setChildPin(db: Db, guardianId: string, childId: string, pin: string): Promise<boolean> {
-  const result = await db
-    .updateTable("child_readers")
-    .set({ pin_hash: await hashSecret(pin) })
-    .where("guardian_id", "=", guardianId)
-    .where("user_id", "=", childId)
-    .where("kind", "=", "family")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const pinHash = await hashSecret(pin);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("child_readers")
+      .set({ pin_hash: pinHash })
+      .where("guardian_id", "=", guardianId)
+      .where("user_id", "=", childId)
+      .where("kind", "=", "family")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await endReaderSessions(trx, childId);
+    return true;
+  });
+}
+
+/**
+ * Ends every session of a child reader, inside the caller's transaction: when their card is
+ * remade or their PIN changed, a session opened with the old one (a lost card, a PIN someone saw)
+ * must not last its 30 days. Deleting the rows tells every instance to drop its kept copy of the
+ * reader (db/migrations/0021's notice on "session"); the caller drops its own at once too.
+ */
+export async function endReaderSessions(trx: Db, readerId: string): Promise<void> {
+  await trx.deleteFrom("session").where("userId", "=", readerId).execute();
 }
 
 /**
@@ -244,17 +262,22 @@ export async function issueLoginCard(db: Db, guardianId: string, childId: string
 
 /**
  * A new card for a child reader the caller has already found among their own (a family's child,
- * a class's student): only the hash is kept and the previous card fails from this moment.
+ * a class's student): only the hash is kept, the previous card fails from this moment, and the
+ * sessions opened with it end, in one transaction (the caller's, when it is one).
  */
 export async function issueReaderCard(db: Db, readerId: string): Promise<string> {
   const token = randomBytes(18).toString("base64url");
-  await db
-    .insertInto("login_cards")
-    .values({ user_id: readerId, token_hash: sha256(token), issued_at: new Date() })
-    .onConflict((conflict) =>
-      conflict.column("user_id").doUpdateSet({ token_hash: sha256(token), issued_at: new Date() }),
-    )
-    .execute();
+  const issue = async (trx: Db) => {
+    await trx
+      .insertInto("login_cards")
+      .values({ user_id: readerId, token_hash: sha256(token), issued_at: new Date() })
+      .onConflict((conflict) =>
+        conflict.column("user_id").doUpdateSet({ token_hash: sha256(token), issued_at: new Date() }),
+      )
+      .execute();
+    await endReaderSessions(trx, readerId);
+  };
+  await (db.isTransaction ? issue(db) : db.transaction().execute(issue));
   return token;
 }
 
