@@ -1,8 +1,8 @@
 import { createCookie } from "react-router";
-import { lookUpQrCode } from "../features/qr/qr.server.ts";
+import { resolveQrCodes } from "../features/qr/qr.server.ts";
+import { QR_CODE_MAX, QR_CODE_MIN, QR_CODE_PATTERN } from "../features/qr/qr-code.schema.ts";
 import { type Celebration, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import type { Db } from "../lib/db.server.ts";
-import { clientIp } from "../lib/request.server.ts";
 import { services } from "../services/context.server.ts";
 import { getUser } from "../access/session.server.ts";
 
@@ -11,30 +11,42 @@ import { getUser } from "../access/session.server.ts";
  * unlocks nothing, since there is nobody to unlock it for; the codes are kept for two hours in an
  * httpOnly cookie, and the reader's first page view once signed in (or up) unlocks what they open,
  * with its celebration. The cookie names codes, never the paths they lead to, and each code is
- * resolved again when used, so an expired or deactivated one opens nothing. It needs no
- * signature: a code in it grants nothing that scanning the same code would not, and it is looked
- * up as a scan is, under the same per-address limit of unknown codes, so a forged cookie is no
- * faster way to guess codes than typing them.
+ * resolved again when used, so an expired or deactivated one opens nothing.
+ *
+ * Signed (with AUTH_SECRET), and read with care (issue 37): unsigned, a forged cookie of 1,500
+ * codes (14.7 KB) cost one query per code on every signed-in page until it expired, 4-6 s a
+ * page. Now only a cookie this server wrote counts; of it, at most the latest five codes, each
+ * shaped as a QR code is, all looked up in one query. (A code in it grants nothing scanning it
+ * would not; the server writes only codes it found, so looking them up counts no miss.)
  */
 const REMEMBER_SECONDS = 2 * 60 * 60;
 /** The latest scans kept (a reader may scan a few codes before signing up). */
-const REMEMBERED_CODES = 5;
+export const REMEMBERED_CODES = 5;
 
-const scansCookie = (siteUrl: string) =>
-  createCookie("codigos-escaneados", {
+const scansCookie = (context: Context) => {
+  const { env, auth } = services(context);
+  return createCookie("codigos-escaneados", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     maxAge: REMEMBER_SECONDS,
-    secure: siteUrl.startsWith("https:"),
+    secure: env.siteUrl.startsWith("https:"),
+    secrets: [auth.options.secret ?? ""],
   });
+};
 
-async function rememberedCodes(siteUrl: string, cookieHeader: string | null): Promise<string[]> {
-  const value: unknown = await scansCookie(siteUrl).parse(cookieHeader);
-  return Array.isArray(value) ? value.filter((code): code is string => typeof code === "string") : [];
+/** A code as /qr/{code} remembers it: lower case, the studio's alphabet and length. */
+const isCode = (code: unknown): code is string =>
+  typeof code === "string" && code.length >= QR_CODE_MIN && code.length <= QR_CODE_MAX && QR_CODE_PATTERN.test(code);
+
+async function rememberedCodes(context: Context, cookieHeader: string | null): Promise<string[]> {
+  // Null for a cookie this server did not sign (forged, or from before it was signed).
+  const value: unknown = await scansCookie(context).parse(cookieHeader);
+  return Array.isArray(value) ? value.slice(-REMEMBERED_CODES).filter(isCode) : [];
 }
 
-type Args = { request: Request; context: Parameters<typeof services>[0] };
+type Context = Parameters<typeof services>[0];
+type Args = { request: Request; context: Context };
 
 /**
  * Headers for the redirect of a scanned code: a visitor's scan is remembered; a signed-in
@@ -43,10 +55,10 @@ type Args = { request: Request; context: Parameters<typeof services>[0] };
 export async function rememberScanOfVisitor({ request, context }: Args, code: string): Promise<Headers> {
   const headers = new Headers();
   if (await getUser(context)) return headers;
-  const { siteUrl } = services(context).env;
-  const earlier = await rememberedCodes(siteUrl, request.headers.get("Cookie"));
-  const codes = [...earlier.filter((kept) => kept !== code), code.toLowerCase()].slice(-REMEMBERED_CODES);
-  headers.append("Set-Cookie", await scansCookie(siteUrl).serialize(codes));
+  const earlier = await rememberedCodes(context, request.headers.get("Cookie"));
+  const scanned = code.toLowerCase();
+  const codes = [...earlier.filter((kept) => kept !== scanned), scanned].slice(-REMEMBERED_CODES);
+  headers.append("Set-Cookie", await scansCookie(context).serialize(codes));
   return headers;
 }
 
@@ -58,12 +70,11 @@ export async function takeRememberedScans({ request, context }: Args): Promise<{
   paths: string[];
   forget: HeadersInit;
 } | null> {
-  const { db, env } = services(context);
-  const codes = await rememberedCodes(env.siteUrl, request.headers.get("Cookie"));
+  const codes = await rememberedCodes(context, request.headers.get("Cookie"));
   if (codes.length === 0) return null;
   return {
-    paths: await targetsOf(db, codes, clientIp(request)),
-    forget: { "Set-Cookie": await scansCookie(env.siteUrl).serialize([], { maxAge: 0 }) },
+    paths: await targetsOf(services(context).db, codes),
+    forget: { "Set-Cookie": await scansCookie(context).serialize([], { maxAge: 0 }) },
   };
 }
 
@@ -80,14 +91,12 @@ export function celebrationOfView(
   return { ...unlocked, scannedBeforeSignIn: Boolean(remembered?.paths.length) };
 }
 
-async function targetsOf(db: Db, codes: string[], address: string): Promise<string[]> {
+async function targetsOf(db: Db, codes: string[]): Promise<string[]> {
+  const found = await resolveQrCodes(db, codes);
   const targets: string[] = [];
   for (const code of codes) {
-    const resolution = await lookUpQrCode(db, code, address);
-    if (resolution.state !== "valid") continue;
-    const target = URL.parse(resolution.target, "http://site.invalid");
-    if (!target) continue;
-    targets.push(...unlockPathsFor(target.pathname, target.search));
+    const target = found.has(code) ? URL.parse(found.get(code)!, "http://site.invalid") : null;
+    if (target) targets.push(...unlockPathsFor(target.pathname, target.search));
   }
   return targets;
 }

@@ -1,3 +1,4 @@
+import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loader as qrLoader } from "../routes/qr.tsx";
 import { action as unlockAction } from "../routes/api.unlocks.ts";
@@ -102,20 +103,52 @@ describe("scans remembered for a visitor until they sign in or up (decision 025)
     expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual([]);
   });
 
-  it("looks remembered codes up as scans: a forged cookie of guesses meets the limit of unknown codes", async () => {
+  /** A cookie of these codes, signed as the server signs it (as with a leaked secret). */
+  async function signedScans(codes: string[]) {
+    const cookie = createCookie("codigos-escaneados", { secrets: [services.auth.options.secret ?? ""] });
+    return cookiePair(await cookie.serialize(codes));
+  }
+
+  /** What a remembered-scans cookie a server answer set holds (signed with the same secret). */
+  async function codesIn(setCookie: string) {
+    return createCookie("codigos-escaneados", { secrets: [services.auth.options.secret ?? ""] }).parse(
+      cookiePair(setCookie),
+    ) as Promise<unknown>;
+  }
+
+  it("a forged (unsigned) cookie is not honoured: 1,500 codes, real ones among them, unlock nothing", async () => {
     const reader = await signUpReader(services, "adivina@example.com");
-    const address = "198.51.100.77";
-    // Five guesses a page view, as many page views as it takes to pass the limit of misses.
-    for (let view = 0; view < 5; view++) {
-      const guesses = Array.from({ length: 5 }, (_, index) => `adivinanza-${view}-${index}`);
-      const forged = `codigos-escaneados=${encodeURIComponent(btoa(JSON.stringify(guesses)))}`;
-      await rootLoader(
-        await routeArgs(services, "/", { cookie: `${reader.cookie}; ${forged}`, headers: { "x-client-ip": address } }),
-      );
-    }
-    // The address now waits, for a real code too, as after 20 typed guesses.
-    const args = await routeArgs(services, "/qr/capitulo-4", { headers: { "x-client-ip": address } });
-    const answer = await settle(() => qrLoader({ ...(args as object), params: { code: "capitulo-4" } } as never));
-    expect(answerOf(answer).status).toBe(429);
+    const guesses = Array.from({ length: 1_498 }, (_, index) => `adivinanza-${index}`);
+    const codes = ["capitulo-2", ...guesses, "capitulo-2"];
+    const forged = `codigos-escaneados=${encodeURIComponent(btoa(JSON.stringify(codes)))}`;
+    expect(forged.length).toBeGreaterThan(14_000);
+    const loaded = await rootLoader(await routeArgs(services, "/", { cookie: `${reader.cookie}; ${forged}` }));
+    expect(bodyOf(loaded).celebration).toBeNull();
+    expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual([]);
+    // Nor is it carried on by a visitor's next scan.
+    const [kept] = (await scan("capitulo-4", forged)).headers.getSetCookie();
+    expect(await codesIn(kept!)).toEqual(["capitulo-4"]);
+  });
+
+  it("a signed cookie is read with care: only its latest five codes count, each shaped as a QR code", async () => {
+    const real = ["capitulo-1", "capitulo-2", "capitulo-4", "capitulo-5", "capitulo-6"];
+    const guesses = Array.from({ length: 1_490 }, (_, index) => `adivinanza-${index}`);
+    const malformed = ["CAPITULO-1", "x".repeat(65), "no valido", "ab"];
+    // The real codes first, beyond the latest five: they are not applied.
+    const crowded = await signedScans([...real, ...guesses, ...malformed, "capitulo-2"]);
+    const reader = await signUpReader(services, "sellada@example.com");
+    const loaded = await rootLoader(await routeArgs(services, "/", { cookie: `${reader.cookie}; ${crowded}` }));
+    const alone = await signUpReader(services, "sola@example.com");
+    const onlyLast = await rootLoader(
+      await routeArgs(services, "/", { cookie: `${alone.cookie}; ${await signedScans(["capitulo-2"])}` }),
+    );
+    expect(bodyOf(loaded).celebration).toEqual(bodyOf(onlyLast).celebration);
+    expect(await unlockedCharacterIds(services.db, reader.userId)).toEqual(["abuela-lupe"]);
+    // A visitor's next scan keeps five well-formed codes at most.
+    const [kept] = (await scan("capitulo-4", crowded)).headers.getSetCookie();
+    expect(await codesIn(kept!)).toEqual(["capitulo-2", "capitulo-4"]);
+    const full = await signedScans(real);
+    const [next] = (await scan("capitulo-7", full)).headers.getSetCookie();
+    expect(await codesIn(next!)).toEqual([...real.slice(1), "capitulo-7"]);
   });
 });

@@ -37,6 +37,16 @@ export async function hitRateLimit(
 }
 
 /**
+ * Gives back the place a try took with hitRateLimit when it turned out not to count (a right
+ * PIN, a real card): a limit that counts only failures can then count every try first, in the
+ * one statement that also says whether it is allowed, and so never lets more than its maximum
+ * through in parallel.
+ */
+export async function refundRateLimit(db: Db, key: string): Promise<void> {
+  await sql`update rate_limits set count = count - 1 where key = ${key} and count > 0`.execute(db);
+}
+
+/**
  * Whether `key` is already past `rule`, without counting a hit: for limits that count only
  * failures (unknown QR codes) but, once reached, refuse every try until the window ends.
  */

@@ -29,17 +29,21 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * New cards (the whole class, or the one student): only their hashes are kept, so this answer
- * is the one time their addresses are shown; the previous cards fail from this moment.
+ * is the one time their addresses are shown; the previous cards fail from this moment, and the
+ * sessions opened with them end.
  */
 export async function action(args: Route.ActionArgs) {
   const { user, own, student } = await target(args);
-  const { db, env } = services(args.context);
+  const { db, env, sessionCache } = services(args.context);
   const issued = student
     ? await newStudentCard(db, user.id, own.id, student.id).then((one) =>
         one ? [{ id: one.student.id, apodo: one.student.apodo, picture: one.student.picture, token: one.token }] : null,
       )
     : await newClassCards(db, user.id, own.id);
   if (!issued) throw data(CLASS_MESSAGES.notYourClass, { status: 404 });
+  // The students' sessions ended with their old cards: this instance forgets them now, without
+  // waiting for the database's notice (which tells the others).
+  for (const card of issued) sessionCache.forgetReader(card.id);
   const cards: ClassCard[] = [];
   for (const card of issued) {
     const url = loginCardUrl(env.siteUrl, card.token);

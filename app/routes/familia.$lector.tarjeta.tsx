@@ -25,12 +25,18 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** A new card: only its hash is kept, so the sheet is the one time its address is shown. */
+/**
+ * A new card: only its hash is kept, so the sheet is the one time its address is shown. The old
+ * card fails from now, and the sessions opened with it end.
+ */
 export async function action(args: Route.ActionArgs) {
   const { user, child } = await ownChild(args);
-  const { db, env } = services(args.context);
+  const { db, env, sessionCache } = services(args.context);
   const token = await issueLoginCard(db, user.id, child.id);
   if (!token) throw data(FAMILY_MESSAGES.notYourChild, { status: 404 });
+  // The child's sessions ended with the old card: this instance forgets them now, without
+  // waiting for the database's notice (which tells the others).
+  sessionCache.forgetReader(child.id);
   const url = loginCardUrl(env.siteUrl, token);
   return { card: { url, qr: await loginCardQr(url) } satisfies PrintedCard };
 }

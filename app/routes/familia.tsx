@@ -105,6 +105,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       if (Object.keys(errors).length)
         return refused({ intent, childId, fieldErrors: errors, formError: CHECK_MARKED_FIELDS }, 400);
       await setChildPin(db, user.id, child.id, String(form.get("pin")));
+      // The child's sessions ended with the old PIN: this instance forgets them now, without
+      // waiting for the database's notice (which tells the others).
+      services(context).sessionCache.forgetReader(child.id);
       throw redirect("/familia?aviso=pin");
     }
     if (intent === "entrar") {

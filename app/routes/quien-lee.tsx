@@ -1,8 +1,9 @@
 import { data, redirectDocument } from "react-router";
 import type { Route } from "./+types/quien-lee";
-import { checkChildPin, childOfGuardian, listChildReaders } from "../features/families/child-readers.server.ts";
+import { childOfGuardian, listChildReaders } from "../features/families/child-readers.server.ts";
+import { checkChildPin } from "../features/families/child-pin.server.ts";
 import { ReaderChooser, type ChooserResult } from "../features/families/components/reader-chooser.tsx";
-import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
+import { FAMILY_MESSAGES, familyPageHeaders } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -54,8 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirectDocument("/pasaporte", { headers });
 }
 
-/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS). */
-export const headers: Route.HeadersFunction = () => FAMILY_PAGE_HEADERS;
+/** Never cached, never a Referer (see FAMILY_PAGE_HEADERS); a refusal past a limit says when to try again. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, errorHeaders }) =>
+  familyPageHeaders(actionHeaders, errorHeaders);
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({

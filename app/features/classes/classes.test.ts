@@ -10,6 +10,7 @@ import { loader as chooserLoader } from "../../routes/quien-lee.tsx";
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { passAccess } from "../../../tests/support/route-access.ts";
 import { STUDENT_IDLE_SECONDS, studentSessionMiddleware } from "../../access/class-session.server.ts";
+import { getUser } from "../../access/session.server.ts";
 import { listChildReaders } from "../families/child-readers.server.ts";
 import { APODO_MESSAGES } from "../profiles/apodo.server.ts";
 import type { Db } from "../../lib/db.server.ts";
@@ -118,6 +119,12 @@ async function cardTokens(services: TestServices, ids: string[]) {
   const tokens: string[] = [];
   for (const id of ids) tokens.push(await issueReaderCard(services.db, id));
   return tokens;
+}
+
+/** Who a page opened with this cookie is for (null: signed out), as the layout asks. */
+async function pageReader(services: TestServices, cookie: string) {
+  const { context } = (await routeArgs(services, "/pasaporte", { cookie })) as unknown as { context: never };
+  return (await getUser(context))?.id ?? null;
 }
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
@@ -250,8 +257,8 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
       const answer = await signInByCard(services, `${"A".repeat(20)}${String(guess).padStart(4, "0")}`, school);
       if (statusOf(answer) === 429) limited++;
     }
-    // 30 unknown cards are let through (a child scanning a replaced card), then none.
-    expect(limited).toBe(9);
+    // 30 unknown cards are looked up (a child scanning a replaced card), then none.
+    expect(limited).toBe(10);
     // Another address still gets in.
     expect(statusOf(await signInByCard(services, tokens[0]!, school))).toBe(429);
     expect(statusOf(await signInByCard(services, tokens[0]!))).toBe(302);
@@ -319,16 +326,25 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
     expect(chooser.body.children ?? []).toEqual([]);
   });
 
-  it("one card regenerated: the old one fails at once, the rest of the class's still work", async () => {
+  it("one card regenerated: the old one and its sessions end at once, the rest of the class's still work", async () => {
     const teacher = await signUpReader(services, email("docente"));
     const classId = await newClass(services, teacher.cookie);
     await classPost(services, teacher.cookie, classId, { intent: "anadir", roster: "Búho Sabio\nLince Ágil" });
     const [first, second] = await studentIds(services.db, classId);
     const [oldToken, otherToken] = await cardTokens(services, [first!, second!]);
+    const sessionOf = async (token: string) => cookieFrom(((await signInByCard(services, token)) as Response).headers);
+    const [oldSession, otherSession] = [await sessionOf(oldToken!), await sessionOf(otherToken!)];
+    for (const cookie of [oldSession, otherSession]) expect(await pageReader(services, cookie)).not.toBeNull();
     const reissued = await printCards(services, teacher.cookie, classId, `?estudiante=${first}`);
     expect(reissued.map((card) => card.id)).toEqual([first]);
     expect(statusOf(await signInByCard(services, oldToken!))).toBe(404);
+    // The session opened with the old card is signed out on its next page; the classmate's stays.
+    expect(await pageReader(services, oldSession)).toBeNull();
+    expect(await pageReader(services, otherSession)).toBe(second);
     expect(statusOf(await signInByCard(services, otherToken!))).toBe(302);
+    // The whole class's cards remade: every session opened with the old ones ends.
+    await printCards(services, teacher.cookie, classId);
+    expect(await pageReader(services, otherSession)).toBeNull();
   });
 
   it("the board shows each student's unlocks and who has not started; the CSV carries it", async () => {

@@ -2,8 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import type { ChildReaderKind } from "../../lib/db-schema.ts";
-import { hashSecret, verifySecret } from "../../lib/password-hashing.server.ts";
-import { hitRateLimit, rateLimitReached, type RateLimitRule } from "../../lib/rate-limit.server.ts";
+import { hashSecret } from "../../lib/password-hashing.server.ts";
 import { childBirthYearOptions, type FamilyAgeRule } from "./child-age.ts";
 import { CONSENT_TEXT, FAMILY_MESSAGES } from "./family-messages.ts";
 import { pictureById } from "./family-pictures.ts";
@@ -29,22 +28,13 @@ export type ChildReader = {
 /** At most this many readers in one family (a class will have its own, larger limit). */
 export const MAX_CHILDREN_PER_FAMILY = 8;
 
-/**
- * Wrong PINs: per child, a handful before a pause (a 4-digit PIN has 10,000 values, so a
- * guesser gets ~0.1% a window); per address, enough for a whole family or class behind one
- * address to sign in, retries included.
- */
-export const PIN_LIMITS = {
-  perChild: { max: 5, windowSeconds: 15 * 60 },
-  perAddress: { max: 60, windowSeconds: 10 * 60 },
-} as const satisfies Record<string, RateLimitRule>;
-
 /** The address a child's account carries in better-auth's required column: never deliverable (RFC 2606). */
 export const childAccountEmail = (id: string) => `lector-${id}@lectores.invalid`;
 export const isChildAccountEmail = (email: string) => /@lectores\.invalid$/i.test(email);
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const PIN = /^\d{4,6}$/;
+/** A child's PIN: 4 to 6 digits. */
+export const PIN_PATTERN = /^\d{4,6}$/;
 
 export type AddChildInput = {
   guardian: { id: string; email: string };
@@ -61,7 +51,7 @@ export type ChildField = "apodo" | "picture" | "birthYear" | "pin" | "pinAgain" 
 export type FieldErrors = Partial<Record<ChildField, string>>;
 
 export function checkPin(pin: unknown, again: unknown): FieldErrors {
-  if (typeof pin !== "string" || !PIN.test(pin)) return { pin: FAMILY_MESSAGES.pinInvalid };
+  if (typeof pin !== "string" || !PIN_PATTERN.test(pin)) return { pin: FAMILY_MESSAGES.pinInvalid };
   if (pin !== again) return { pinAgain: FAMILY_MESSAGES.pinsDiffer };
   return {};
 }
@@ -230,50 +220,34 @@ export async function isChildReader(db: Db, userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** A new PIN for one of the adult's children. */
+/**
+ * A new PIN for one of the adult's children. The sessions opened with the old one end in the
+ * same transaction (see endReaderSessions): a PIN is changed because someone else may know it.
+ */
 export async function setChildPin(db: Db, guardianId: string, childId: string, pin: string): Promise<boolean> {
-  const result = await db
-    .updateTable("child_readers")
-    .set({ pin_hash: await hashSecret(pin) })
-    .where("guardian_id", "=", guardianId)
-    .where("user_id", "=", childId)
-    .where("kind", "=", "family")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const pinHash = await hashSecret(pin);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("child_readers")
+      .set({ pin_hash: pinHash })
+      .where("guardian_id", "=", guardianId)
+      .where("user_id", "=", childId)
+      .where("kind", "=", "family")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await endReaderSessions(trx, childId);
+    return true;
+  });
 }
 
-export const pinLimitKeys = (childId: string, address: string) => ({
-  perChild: `family-pin:${childId}`,
-  perAddress: `family-pin-address:${address}`,
-});
-
-export type PinCheck = { ok: true } | { ok: false; reason: "wrong" | "limited"; retryAfterSeconds?: number };
-
 /**
- * A child's PIN, typed on the reader chooser. Only wrong PINs count; once either limit is
- * reached every try is refused unchecked until the window ends, so guessing gains nothing.
+ * Ends every session of a child reader, inside the caller's transaction: when their card is
+ * remade or their PIN changed, a session opened with the old one (a lost card, a PIN someone saw)
+ * must not last its 30 days. Deleting the rows tells every instance to drop its kept copy of the
+ * reader (db/migrations/0021's notice on "session"); the caller drops its own at once too.
  */
-export async function checkChildPin(
-  db: Db,
-  { childId, pin, address }: { childId: string; pin: unknown; address: string },
-): Promise<PinCheck> {
-  const keys = pinLimitKeys(childId, address);
-  for (const name of ["perChild", "perAddress"] as const) {
-    const reached = await rateLimitReached(db, keys[name], PIN_LIMITS[name]);
-    if (reached.reached) return { ok: false, reason: "limited", retryAfterSeconds: reached.retryAfterSeconds };
-  }
-  const row = await db.selectFrom("child_readers").select("pin_hash").where("user_id", "=", childId).executeTakeFirst();
-  const matches =
-    row?.pin_hash && typeof pin === "string" && PIN.test(pin)
-      ? await verifySecret({ hash: row.pin_hash, password: pin })
-      : false;
-  if (matches) {
-    await sql`delete from rate_limits where key = ${keys.perChild}`.execute(db);
-    return { ok: true };
-  }
-  await hitRateLimit(db, keys.perChild, PIN_LIMITS.perChild);
-  await hitRateLimit(db, keys.perAddress, PIN_LIMITS.perAddress);
-  return { ok: false, reason: "wrong" };
+export async function endReaderSessions(trx: Db, readerId: string): Promise<void> {
+  await trx.deleteFrom("session").where("userId", "=", readerId).execute();
 }
 
 /**
@@ -288,17 +262,22 @@ export async function issueLoginCard(db: Db, guardianId: string, childId: string
 
 /**
  * A new card for a child reader the caller has already found among their own (a family's child,
- * a class's student): only the hash is kept and the previous card fails from this moment.
+ * a class's student): only the hash is kept, the previous card fails from this moment, and the
+ * sessions opened with it end, in one transaction (the caller's, when it is one).
  */
 export async function issueReaderCard(db: Db, readerId: string): Promise<string> {
   const token = randomBytes(18).toString("base64url");
-  await db
-    .insertInto("login_cards")
-    .values({ user_id: readerId, token_hash: sha256(token), issued_at: new Date() })
-    .onConflict((conflict) =>
-      conflict.column("user_id").doUpdateSet({ token_hash: sha256(token), issued_at: new Date() }),
-    )
-    .execute();
+  const issue = async (trx: Db) => {
+    await trx
+      .insertInto("login_cards")
+      .values({ user_id: readerId, token_hash: sha256(token), issued_at: new Date() })
+      .onConflict((conflict) =>
+        conflict.column("user_id").doUpdateSet({ token_hash: sha256(token), issued_at: new Date() }),
+      )
+      .execute();
+    await endReaderSessions(trx, readerId);
+  };
+  await (db.isTransaction ? issue(db) : db.transaction().execute(issue));
   return token;
 }
 

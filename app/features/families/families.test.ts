@@ -34,10 +34,9 @@ import {
   deleteChildReader,
   issueLoginCard,
   listChildReaders,
-  PIN_LIMITS,
-  pinLimitKeys,
   readerForCard,
 } from "./child-readers.server.ts";
+import { PIN_LIMITS, pinLimitKeys } from "./child-pin.server.ts";
 import { FAMILY_MESSAGES } from "./family-messages.ts";
 
 let serial = 0;

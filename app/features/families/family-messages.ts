@@ -33,3 +33,15 @@ export const CONSENT_TEXT =
  * token ever sent on as a Referer.
  */
 export const FAMILY_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
+/**
+ * A family page's headers, with the Retry-After of a try refused past a limit (a PIN, a card):
+ * React Router answers with a route's own `headers` (cookies apart), so the one its loader or
+ * action set would otherwise never reach the browser.
+ */
+export function familyPageHeaders(...answers: (Headers | undefined)[]): Headers {
+  const headers = new Headers(FAMILY_PAGE_HEADERS);
+  const retryAfter = answers.map((answer) => answer?.get("Retry-After")).find(Boolean);
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

@@ -18,6 +18,23 @@ export async function resolveQrCode(db: Db, code: string, now = new Date()): Pro
   return { state: "valid", target: row.redirect_to };
 }
 
+/**
+ * The targets of several codes at once, in one query: those unknown, deactivated or expired are
+ * left out. For codes the server itself remembered (a visitor's scans): no miss is counted.
+ */
+export async function resolveQrCodes(db: Db, codes: string[], now = new Date()): Promise<Map<string, string>> {
+  const wellFormed = codes.filter((code) => /^[a-z0-9-]{1,64}$/.test(code));
+  if (!wellFormed.length) return new Map();
+  const rows = await db
+    .selectFrom("qr_codes")
+    .select(["code", "redirect_to"])
+    .where("code", "in", wellFormed)
+    .where("active", "=", true)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
+    .execute();
+  return new Map(rows.map((row) => [row.code, row.redirect_to]));
+}
+
 /** The daily counter of scans of codes that do not exist (typos, guesses, scripts). */
 export const UNKNOWN_QR_COUNTER = "qr-unknown";
 
