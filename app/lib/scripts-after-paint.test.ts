@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scriptsAfterFirstPaint } from "./scripts-after-paint.server.ts";
+import { INERT_SCRIPT_MARKUP, RESTORE_SCRIPTS_AFTER_PAINT } from "./scripts-after-paint.ts";
 
 const page =
   '<head><link rel="modulepreload" href="/assets/a.js"/><style>p{color:red}</style></head><body>ñandú ' +
@@ -20,6 +21,16 @@ const rewritten = (size: number) => {
 };
 
 describe("scripts after the first paint", () => {
+  it("leaves the script that restores them as it is: it holds none of the markup the rewrite changes", () => {
+    for (const [original] of Object.values(INERT_SCRIPT_MARKUP))
+      expect(RESTORE_SCRIPTS_AFTER_PAINT).not.toContain(original);
+    const rewrite = scriptsAfterFirstPaint();
+    const out: Buffer[] = [];
+    rewrite.write(Buffer.from(`<script>${RESTORE_SCRIPTS_AFTER_PAINT}</script>`), out);
+    rewrite.end(out);
+    expect(Buffer.concat(out).toString()).toBe(`<script>${RESTORE_SCRIPTS_AFTER_PAINT}</script>`);
+  });
+
   it("makes every module preload and the module script inert, whole or cut across chunks at any byte", () => {
     for (const size of [1, 2, 3, 5, 7, 11, 18, 19, 20, 23, 64, 10_000]) expect(rewritten(size)).toBe(expected);
   });

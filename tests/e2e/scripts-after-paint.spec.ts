@@ -1,0 +1,36 @@
+/**
+ * A page's scripts wait for its first paint, then all start at once (decision 021, issue 38):
+ * on a phone's slow connection a module found only when another arrived costs a round trip each,
+ * and the page stayed dead for seconds after the story showed.
+ */
+import { expect, test } from "./support.ts";
+
+test("a chapter page asks for every one of its modules before any of them has arrived", async ({ page }) => {
+  // A slow link makes any wave visible: each module takes ≥ 150 ms to arrive.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 400_000,
+    uploadThroughput: 100_000,
+  });
+  await page.goto("/salida-a-tzintzuntzan");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const modules = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => ({
+        name: entry.name,
+        start: (entry as PerformanceResourceTiming).startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
+  );
+  // The framework, the entry, the root and the chapter route at least.
+  expect(modules.length).toBeGreaterThan(10);
+  const firstArrival = Math.min(...modules.map((module) => module.end));
+  const late = modules.filter((module) => module.start >= firstArrival).map((module) => module.name);
+  expect(late, "modules asked for only after another arrived").toEqual([]);
+  await cdp.detach();
+});
