@@ -3,7 +3,8 @@ import { CONTROL_CHARACTERS } from "../app/lib/text-characters.ts";
 
 /**
  * Requests the site can never serve, refused before React Router sees them: with a 4xx and an
- * ordinary `request` log line, not a 500 and a stack trace from wherever they would break.
+ * ordinary `request` log line, not a 500 and a stack trace from wherever they would break
+ * (docs/decisions/054).
  *
  * - Methods: pages, forms and better-auth's endpoints use GET, HEAD and POST only. Any other
  *   (Node parses some 35, TRACE among them, which `new Request()` refuses) gets 405 + `Allow`.
