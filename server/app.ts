@@ -12,11 +12,12 @@ import type { log } from "../app/lib/log.server.ts";
 import { forwardedView } from "./forwarded.ts";
 import { htmlCacheControl, VISITOR_HTML } from "./html-cache-control.ts";
 import { HTML_CACHE_HEADER, type HtmlCache, visitorPageKey } from "./html-cache.ts";
-import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { methodLabel, type SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { routeLabeler } from "./route-label.ts";
 import { chooseRequestId } from "./request-id.ts";
+import { refuseUnservableRequests, type RefusedVariables } from "./request-target.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { runInRequest } from "./request-context.ts";
 import { namesAFile } from "./public-files.ts";
@@ -80,7 +81,8 @@ export function createApp({
   const routeOf = routeLabeler(build.routes);
   const app = new Hono<{
     Variables: RequestIdVariables &
-      SecureHeadersVariables & { staticFile?: boolean; sharedPage?: InlineHashes; stylesheetHole?: boolean };
+      SecureHeadersVariables &
+      RefusedVariables & { staticFile?: boolean; sharedPage?: InlineHashes; stylesheetHole?: boolean };
   }>();
 
   // A request id (a trusted proxy's well-formed X-Request-Id is kept so both logs share it) and
@@ -105,9 +107,17 @@ export function createApp({
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     const path = c.req.path;
     if (metrics) {
-      const route = path.startsWith("/assets/") ? "assets" : c.get("staticFile") ? "static" : routeOf(path);
-      metrics.requests.inc({ route, method: c.req.method, status: `${Math.floor(c.res.status / 100)}xx` });
-      metrics.requestSeconds.observe({ route, method: c.req.method }, (performance.now() - started) / 1000);
+      // A refused address is not matched against the routes: React Router warns on a broken one.
+      const route = c.get("refused")
+        ? "refused"
+        : path.startsWith("/assets/")
+          ? "assets"
+          : c.get("staticFile")
+            ? "static"
+            : routeOf(path);
+      const method = methodLabel(c.req.method);
+      metrics.requests.inc({ route, method, status: `${Math.floor(c.res.status / 100)}xx` });
+      metrics.requestSeconds.observe({ route, method }, (performance.now() - started) / 1000);
     }
     if (path.startsWith("/assets/")) return;
     // A proxy's or supervisor's health checks come every few seconds: kept out of the info log.
@@ -119,6 +129,9 @@ export function createApp({
       ms: Math.round(performance.now() - started),
     });
   });
+
+  // A method or an address no page can serve: a 405 or 400 here, never a 500 further in.
+  app.use(refuseUnservableRequests);
 
   if (crashPathForTests) {
     app.get(crashPathForTests, (c) => {

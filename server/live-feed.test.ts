@@ -1,3 +1,4 @@
+import { METHODS, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServices } from "../tests/support/fixtures.ts";
@@ -42,6 +43,28 @@ describe("the production server's live feed", () => {
     expect(services.liveConnections.open()).toBe(0);
     // Any other path is not the feed's: it goes on to the app (here, the test server's 404).
     expect((await fetch(`${server.origin}/api/live/otra`)).status).toBe(404);
+  });
+
+  it("counts a method it does not serve as 'other', never as a label value of its own", async () => {
+    server = await startLiveFeedServer(services);
+    const { port } = new URL(server.origin);
+    // POST keeps a label of its own: the site serves it elsewhere.
+    const odd = METHODS.filter((method) => !["GET", "HEAD", "POST", "CONNECT"].includes(method));
+    const before = await requestsCounted("other", "4xx");
+    for (const method of odd) {
+      const status = await new Promise<number | undefined>((done, fail) =>
+        httpRequest({ host: "127.0.0.1", port, method, path: "/api/live?topic=characters" }, (response) => {
+          response.resume();
+          done(response.statusCode);
+        })
+          .on("error", fail)
+          .end(),
+      );
+      expect(status, method).toBe(405);
+    }
+    expect(await requestsCounted("other", "4xx")).toBe(before + odd.length);
+    const text = await services.metrics.text();
+    for (const method of odd) expect(text).not.toContain(`method="${method}"`);
   });
 
   it("answers with a request id, nosniff and no compression, and counts the request", async () => {

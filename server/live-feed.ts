@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { LIVE_FEED_PATH, type LiveFeed } from "../app/lib/live-feed.server.ts";
 import type { log } from "../app/lib/log.server.ts";
-import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { methodLabel, type SiteMetrics } from "../app/lib/metrics.server.ts";
 import { forwardedClientIp } from "./forwarded.ts";
 import { chooseRequestId } from "./request-id.ts";
 
@@ -56,8 +56,9 @@ export function liveFeedHandler({
     const account = (status: number) => {
       response.setHeader("X-Request-Id", requestId);
       const ms = performance.now() - started;
-      metrics?.requests.inc({ route: LIVE_ROUTE_LABEL, method, status: `${Math.floor(status / 100)}xx` });
-      metrics?.requestSeconds.observe({ route: LIVE_ROUTE_LABEL, method }, ms / 1000);
+      const label = methodLabel(method);
+      metrics?.requests.inc({ route: LIVE_ROUTE_LABEL, method: label, status: `${Math.floor(status / 100)}xx` });
+      metrics?.requestSeconds.observe({ route: LIVE_ROUTE_LABEL, method: label }, ms / 1000);
       logger.info("request", { requestId, method, path, status, ms: Math.round(ms) });
     };
     const refuse = (status: number, body: string, headers: Record<string, string>) => {

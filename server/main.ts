@@ -36,6 +36,8 @@ type EntryModule = {
   getServices(): Promise<{
     env: {
       PORT: number;
+      /** Absent from builds before it was added: such a build's server listens where it did. */
+      HOST?: string;
       siteUrl: string;
       GA_MEASUREMENT_ID?: string;
       TRUST_PROXY?: number;
@@ -142,7 +144,9 @@ const liveFeed = liveFeedHandler({
   logger: log,
   metrics: services.metrics,
 });
-const appListener = getRequestListener(app.fetch, { hostname: process.env.HOST ?? "0.0.0.0" });
+// Behind a proxy, this machine only unless HOST says otherwise (app/lib/env.server.ts).
+const host = env.HOST ?? process.env.HOST ?? "0.0.0.0";
+const appListener = getRequestListener(app.fetch, { hostname: host });
 const server = createServer(
   {
     headersTimeout: SERVER_TIMEOUTS.headersMs,
@@ -159,9 +163,10 @@ const server = createServer(
   },
 );
 exitWhenListenFails(server, env.PORT, entry.closeServices);
-server.listen(env.PORT, process.env.HOST ?? "0.0.0.0", () => {
+server.listen(env.PORT, host, () => {
   log.info("listening", {
     url: `http://localhost:${env.PORT}`,
+    host,
     siteUrl: env.siteUrl,
     trustProxy: env.TRUST_PROXY ?? 0,
     assets: assets.size,

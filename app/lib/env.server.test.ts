@@ -19,6 +19,23 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("HOST", () => {
+  it("is this machine only when TRUST_PROXY is set: the proxy in front is the only way in", () => {
+    expect(parseEnv({ TRUST_PROXY: "1" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ TRUST_PROXY: "2", HOST: "" }).HOST).toBe("127.0.0.1");
+  });
+
+  it("is every IPv4 interface without TRUST_PROXY, as `npm start` always listened", () => {
+    expect(parseEnv({}).HOST).toBe("0.0.0.0");
+  });
+
+  it("is what it is set to, either way", () => {
+    expect(parseEnv({ TRUST_PROXY: "1", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ HOST: "::" }).HOST).toBe("::");
+  });
+});
+
 describe("BOOK_URL and SHOP_URL", () => {
   it("are unset by default (the links are hidden)", () => {
     const env = parseEnv({});

@@ -64,6 +64,13 @@ const envSchema = z.object({
     .min(1, "TRUST_PROXY es el número de proxies delante del sitio: un entero, 1 o más")
     .max(20)
     .optional(),
+  /**
+   * The address the site listens on. Unset: 127.0.0.1 when TRUST_PROXY is set (the proxy on this
+   * machine is the only way in: a client reaching the instance directly would choose its own
+   * X-Forwarded-For and request id), else every IPv4 interface, as `npm start` on a laptop or a
+   * school's network expects. compose.yaml sets 0.0.0.0 (its private network).
+   */
+  HOST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
    * `/metrics` (Prometheus) on a port of its own, which the proxy never forwards; on
@@ -78,7 +85,7 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { siteUrl: string };
+export type Env = Omit<z.infer<typeof envSchema>, "HOST"> & { HOST: string; siteUrl: string };
 
 /** Parses the environment once at start; a bad value stops the server with a clear message. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -90,7 +97,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, siteUrl };
+  const host = env.HOST ?? (env.TRUST_PROXY ? "127.0.0.1" : "0.0.0.0");
+  return { ...env, HOST: host, siteUrl };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
+import { CONTROL_CHARACTERS } from "./text-characters.ts";
 
 /**
  * Root middleware: a request body the app could not use is refused with a 4xx before any
@@ -11,7 +12,6 @@ import { data, type MiddlewareFunction } from "react-router";
  */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const NUL_IN_JSON = /\u0000|\\u0000/i;
 
 export const REQUEST_BODY_MESSAGES = {

@@ -255,6 +255,11 @@ test.describe("fuzzing every action and API", () => {
     ];
     for (const target of targets) {
       const response = await reader.get(`/login?redirectTo=${encodeURIComponent(target)}`, { maxRedirects: 0 });
+      // An address with a NUL is refused before any page (server/request-target.ts): no redirect.
+      if (target.includes("\u0000")) {
+        expect([response.status(), response.headers()["location"]], JSON.stringify(target)).toEqual([400, undefined]);
+        continue;
+      }
       expect(response.status(), target).toBe(302);
       const location = new URL(response.headers()["location"]!, baseURL);
       expect(location.origin, `${JSON.stringify(target)} → ${location.href}`).toBe(new URL(baseURL!).origin);

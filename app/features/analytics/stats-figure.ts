@@ -1,4 +1,5 @@
 import type { ChartScene } from "../../lib/chart-scene.ts";
+import { csvFile } from "../../lib/csv.ts";
 
 /** The page's sections, in the order they are shown. */
 export const STATS_SECTIONS = {
@@ -26,15 +27,9 @@ export type StatsFigure = {
   chart: ChartScene | null;
 };
 
-const csvField = (value: string) => (/[",;\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/**
- * The figure as CSV (RFC 4180, comma-separated, CRLF), headed by its columns; a byte-order mark
- * so spreadsheet programs read the accents as UTF-8.
- */
+/** The figure as CSV (app/lib/csv.ts), headed by its columns. */
 export function figureCsv(figure: StatsFigure): string {
-  const lines = [figure.columns, ...figure.rows.map((row) => [row.label, ...row.cells])];
-  return "\uFEFF" + lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvFile([figure.columns, ...figure.rows.map((row) => [row.label, ...row.cells])]);
 }
 
 export const figureCsvPath = (id: string, period: number) => `/adminpanel/estadisticas/${id}.csv?dias=${period}`;

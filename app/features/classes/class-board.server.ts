@@ -1,4 +1,5 @@
 import type { Db } from "../../lib/db.server.ts";
+import { csvFile } from "../../lib/csv.ts";
 
 /**
  * The class board: students × chapters unlocked (the class's passport), who has not started,
@@ -88,20 +89,14 @@ export async function isClassComment(db: Db, classId: string, commentId: unknown
   return row !== undefined;
 }
 
-/** A CSV cell: quoted, and never read as a formula by a spreadsheet (a leading = + - @). */
-const cell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
-
-/** The board as CSV (UTF-8 with a BOM, so spreadsheets read the accents): one row per student. */
+/** The board as CSV (app/lib/csv.ts): one row per student. */
 export function boardCsv(board: Board): string {
   const header = ["Apodo", ...board.chapters.map((c) => (c.number ? `${c.number}. ${c.title}` : c.title)), "Capítulos"];
-  const lines = [header.map(cell).join(",")];
-  for (const row of board.rows) {
-    const unlocked = new Set(row.unlocked);
-    lines.push(
-      [row.apodo, ...board.chapters.map((c) => (unlocked.has(c.id) ? "sí" : "")), String(row.unlocked.length)]
-        .map(cell)
-        .join(","),
-    );
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvFile([
+    header,
+    ...board.rows.map((row) => {
+      const unlocked = new Set(row.unlocked);
+      return [row.apodo, ...board.chapters.map((c) => (unlocked.has(c.id) ? "sí" : "")), String(row.unlocked.length)];
+    }),
+  ]);
 }
