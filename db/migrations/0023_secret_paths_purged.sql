@@ -30,7 +30,8 @@ create function secret_path_redacted(path text) returns text language sql immuta
   from regexp_match(secret_path_seen(path), '^/(entrar|permiso-familiar|api/auth/reset-password)/.', 'i') as m
 $$;
 
--- Printed cards whose address was stored are exposed: anyone who read the statistics, their
+-- Printed cards whose address was stored are exposed (in a view, or in a day count, which
+-- outlives the views: 731 days against 400): anyone who read the statistics, their
 -- CSVs or a copy of the database could sign in as that child. They stop working (only the
 -- SHA-256 of a token is kept, computed here as child-readers.server.ts does), and the sessions
 -- they opened end; the family or teacher prints a new card ('Hacer una tarjeta nueva').
@@ -39,7 +40,8 @@ create temporary table exposed_readers on commit drop as
   from login_cards card
   where card.token_hash in (
     select encode(sha256(convert_to(m[1], 'UTF8')), 'hex')
-    from page_views, regexp_match(secret_path_seen(path), '^/entrar/([A-Za-z0-9_-]{24})(?:[./]|$)', 'i') as m
+    from (select path from page_views union select path from page_view_days) as stored,
+      regexp_match(secret_path_seen(path), '^/entrar/([A-Za-z0-9_-]{24})(?:[./]|$)', 'i') as m
   );
 delete from session where "userId" in (select user_id from exposed_readers);
 delete from login_cards where user_id in (select user_id from exposed_readers);

@@ -62,10 +62,17 @@ describe.each(DATABASE_KINDS)("migration 0023 on %s", (kind) => {
         migrations.filter((migration) => migration.version < "0023"),
       );
       const { db } = handle;
-      const [exposed, exposedToo, unexposed] = await insertUsers(db, "nina-a", "alumno-b", "nino-c");
+      const [exposed, exposedToo, countedOnly, unexposed] = await insertUsers(
+        db,
+        "nina-a",
+        "alumno-b",
+        "nina-d",
+        "nino-c",
+      );
       const tokens = {
         [exposed!]: TOKEN,
         [exposedToo!]: "Zz9-Yy8_Xx7-Ww6_Vv5-Uu4_",
+        [countedOnly!]: "Mm1-Nn2_Oo3-Pp4_Qq5-Rr6_",
         [unexposed!]: "Qq1-Rr2_Ss3-Tt4_Uu5-Vv6_",
       };
       for (const [userId, token] of Object.entries(tokens)) {
@@ -101,11 +108,16 @@ describe.each(DATABASE_KINDS)("migration 0023 on %s", (kind) => {
         .insertInto("page_views")
         .values(stored.map((path) => ({ path, title: "t" })))
         .execute();
+      // A view pruned after 400 days whose day count (kept 731) still names the card.
+      await db
+        .insertInto("page_view_days")
+        .values({ day: "2025-01-15", path: `/entrar/${tokens[countedOnly!]}`, views: 3 })
+        .execute();
       const totalBefore = Object.values(await dayCounts(db)).reduce((sum, views) => sum + views, 0);
 
       await applyMigrations(handle, migrations);
 
-      expect(await rowsHolding(db, TOKEN, tokens[exposedToo!]!)).toEqual([]);
+      expect(await rowsHolding(db, TOKEN, tokens[exposedToo!]!, tokens[countedOnly!]!)).toEqual([]);
       // The same paths as the app stores from now on (app/lib/secret-paths.ts).
       const paths = await db.selectFrom("page_views").select("path").orderBy("id").execute();
       expect(paths.map((row) => row.path)).toEqual(
@@ -114,7 +126,7 @@ describe.each(DATABASE_KINDS)("migration 0023 on %s", (kind) => {
       const counts = await dayCounts(db);
       expect(counts).toEqual({
         "/api/auth/reset-password/…": 1,
-        "/entrar/…": SPELLINGS.length + 2,
+        "/entrar/…": SPELLINGS.length + 2 + 3,
         "/permiso-familiar/…": 2,
         "/personajes": 1,
       });
