@@ -87,6 +87,10 @@ export function createAuth({
   const confirmByMail = mailer.enabled;
   return betterAuth({
     appName: "Valentina y Taquito",
+    // better-auth's own lines (an invalid callback URL, a provider's failure) are lines of the
+    // site's log: one JSON object each, and an address they name loses its credential there
+    // (app/lib/log.server.ts) instead of going to the console whole.
+    logger: { log: betterAuthLine },
     baseURL: env.siteUrl,
     secret,
     trustedOrigins: [env.siteUrl],
@@ -192,3 +196,13 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** One of better-auth's log calls as a line of the site's log: its message, its error, the rest as details. */
+function betterAuthLine(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) {
+  const error = args.find((arg) => arg instanceof Error);
+  const details = args.filter((arg) => !(arg instanceof Error));
+  log[level](`better-auth: ${message.trim()}`, {
+    ...(error ? { error } : {}),
+    ...(details.length ? { details } : {}),
+  });
+}

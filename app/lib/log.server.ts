@@ -1,3 +1,5 @@
+import { redactSecretsInText } from "./secret-paths.ts";
+
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -19,6 +21,13 @@ export function setLogInstance(name: string | undefined) {
   named[INSTANCE] = name;
 }
 
+/**
+ * Every string of a line loses the secrets an address may carry (a login card's, a reset
+ * link's: app/lib/secret-paths.ts), whoever wrote it: the access log's path, an error's message
+ * or stack, a URL in any field. Logs are kept and shipped where no credential belongs.
+ */
+const scrubbed = (_key: string, value: unknown) => (typeof value === "string" ? redactSecretsInText(value) : value);
+
 /** One JSON object per line on stdout: easy to grep, easy to ship to any log store. */
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
   if (order[level] < threshold) return;
@@ -32,7 +41,9 @@ function write(level: Level, message: string, fields?: Record<string, unknown>) 
   if (fields?.error instanceof Error) {
     entry.error = { name: fields.error.name, message: fields.error.message, stack: fields.error.stack };
   }
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(JSON.stringify(entry) + "\n");
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(
+    JSON.stringify(entry, scrubbed) + "\n",
+  );
 }
 
 export const log = {

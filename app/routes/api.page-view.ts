@@ -5,7 +5,6 @@ import {
   QR_PATH_PREFIX,
   recordPageView,
 } from "../features/analytics/page-views.server.ts";
-import { GUARDIAN_PATH_PREFIX } from "../features/guardians/guardian-messages.ts";
 import { services } from "../services/context.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 
@@ -30,8 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const view = body.length <= MAX_BODY_CHARS ? parsePageView(body) : null;
   if (!view) return plain("Visita no válida.", 400);
   // The QR route counts its own scans on the server; a browser report would count them twice.
-  // A guardian's page carries a consent token in its path: counted without it.
-  if (view.path.startsWith(GUARDIAN_PATH_PREFIX)) view.path = GUARDIAN_PATH_PREFIX.slice(0, -1);
+  // A path that carries a credential is redacted where every view is stored (recordPageView).
   if (!view.path.startsWith(QR_PATH_PREFIX)) await recordPageView(db, view);
   return plain(null, 204);
 }

@@ -14,7 +14,14 @@ const stateDir = () => {
   return process.env.E2E_STATE_DIR;
 };
 
-export type SiteServer = { port: number; baseURL: string; dataDir: string; mailbox: string };
+export type SiteServer = {
+  port: number;
+  baseURL: string;
+  dataDir: string;
+  mailbox: string;
+  /** Everything the server has written so far (its log lines: stdout and stderr, as they came). */
+  output(): string;
+};
 
 /**
  * Starts tests/support/e2e-server.ts (the production build on a fresh seeded database) on
@@ -26,11 +33,16 @@ export async function startSiteServer(
 ): Promise<SiteServer & { stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [join(root, "tests/support/e2e-server.ts")], {
     env: { ...process.env, E2E_PORT: String(port), E2E_STATE_DIR: stateDir(), ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
+  // The worker's site logs at "warn" (only stderr): a site started with LOG_LEVEL "info" keeps
+  // its access log here for the specs that read it.
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
+    output += chunk.toString();
     process.stderr.write(chunk);
   });
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
@@ -58,6 +70,7 @@ export async function startSiteServer(
     baseURL,
     dataDir: state.dataDir,
     mailbox: mailboxPath(stateDir(), port),
+    output: () => output,
     async stop() {
       if (exitCode !== undefined) return;
       child.kill("SIGTERM");

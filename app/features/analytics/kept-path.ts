@@ -1,3 +1,4 @@
+import { redactSecretPath } from "../../lib/secret-paths.ts";
 import { SITE_QUERY_KEYS } from "../../lib/site-query-keys.ts";
 
 /**
@@ -7,8 +8,14 @@ import { SITE_QUERY_KEYS } from "../../lib/site-query-keys.ts";
  */
 export const KEPT_QUERY_KEYS = SITE_QUERY_KEYS;
 
-/** `pathname` plus only the kept keys of `search`, without their values: "/eventos?taquito". */
+/**
+ * `pathname` plus only the kept keys of `search`, without their values: "/eventos?taquito". A
+ * path that carries a credential keeps only its prefix ("/entrar/…", app/lib/secret-paths.ts):
+ * this is also the path Google Analytics is sent.
+ */
 export function keptPath(pathname: string, search: string): string {
+  const redacted = redactSecretPath(pathname);
+  if (redacted !== pathname) return redacted;
   const kept: string[] = [];
   for (const name of new URLSearchParams(search).keys()) {
     const key = name.trim().toLowerCase();

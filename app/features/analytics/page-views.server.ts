@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import type { PageView } from "../../lib/page-view-record.server.ts";
 import { keptPath } from "./kept-path.ts";
 
 export const PAGE_VIEW_LIMITS = { path: 1000, title: 300 } as const;
@@ -54,7 +55,7 @@ export async function prunePageViews(db: Db): Promise<number> {
   return Number(result.numDeletedRows ?? 0);
 }
 
-export type PageView = { path: string; title: string };
+export { recordPageView, type PageView } from "../../lib/page-view-record.server.ts";
 
 /**
  * What the browser reports: a path on this site and the page title. Anything else is refused.
@@ -77,9 +78,4 @@ export function parsePageView(body: string): PageView | null {
   const query = withoutFragment.indexOf("?");
   const kept = query < 0 ? withoutFragment : keptPath(withoutFragment.slice(0, query), withoutFragment.slice(query));
   return { path: kept, title: title.replace(/\s+/g, " ").trim().slice(0, PAGE_VIEW_LIMITS.title) };
-}
-
-/** One view: the path and title only, no address, account or time finer than the row's own. */
-export async function recordPageView(db: Db, view: PageView) {
-  await db.insertInto("page_views").values({ path: view.path, title: view.title }).execute();
 }

@@ -1,5 +1,6 @@
 import { countOverDays, countToday } from "../../lib/daily-counters.server.ts";
 import type { Db } from "../../lib/db.server.ts";
+import { recordPageView } from "../../lib/page-view-record.server.ts";
 import { hitRateLimit, rateLimitReached, type RateLimitRule } from "../../lib/rate-limit.server.ts";
 
 export type QrResolution = { state: "valid"; target: string } | { state: "invalid" } | { state: "expired" };
@@ -45,10 +46,7 @@ export const UNKNOWN_QR_COUNTER = "qr-unknown";
  */
 export async function recordQrScan(db: Db, code: string, resolution: QrResolution) {
   if (resolution.state === "invalid") return countToday(db, UNKNOWN_QR_COUNTER);
-  await db
-    .insertInto("page_views")
-    .values({ path: `/qr/${code.toLowerCase()}`, title: "Escaneo de código QR" })
-    .execute();
+  await recordPageView(db, { path: `/qr/${code.toLowerCase()}`, title: "Escaneo de código QR" });
 }
 
 /** Scans of unknown codes over the last 7 and 30 days (one daily figure each, see recordQrScan). */
