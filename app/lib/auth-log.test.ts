@@ -1,12 +1,22 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestServices } from "../../tests/support/fixtures.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../tests/support/test-database.ts";
+import { logLevel, setLogLevel } from "./log.server.ts";
 
 const TOKEN = "Ab3_xY9-kLmNoPqRsTuVwX12";
 
 describe.each(ROUTE_TEST_DATABASE_KINDS)("better-auth's own log lines on %s", (kind) => {
   const services = useTestServices(kind);
-  afterEach(() => vi.restoreAllMocks());
+  // The level is the process's: another test file of this worker may have left it silent.
+  let levelBefore = logLevel();
+  beforeEach(() => {
+    levelBefore = logLevel();
+    setLogLevel("info");
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setLogLevel(levelBefore);
+  });
 
   it("are lines of the site's log, with no credential from an address they name", async () => {
     const written: string[] = [];

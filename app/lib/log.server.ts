@@ -9,6 +9,9 @@ export function setLogLevel(level: Level | "silent") {
   threshold = order[level];
 }
 
+/** The level lines are written from (a test that sets its own gives the previous one back). */
+export const logLevel = () => (Object.keys(order) as (Level | "silent")[]).find((level) => order[level] === threshold)!;
+
 // On globalThis: the built app carries its own copy of this module, and its lines must say it too.
 const INSTANCE = Symbol.for("mictlan.log.instance");
 const named = globalThis as { [INSTANCE]?: string };
