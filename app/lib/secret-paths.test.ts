@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { redactSecretPath, redactSecretsInText } from "./secret-paths.ts";
+import { keptPath } from "../features/analytics/kept-path.ts";
+import { redactSecretPath } from "./secret-paths.ts";
+import { redactSecretsInText } from "./secret-text.server.ts";
 
 const TOKEN = "Ab3_xY9-kLmNoPqRsTuVwX12";
 
@@ -73,5 +75,20 @@ describe("text that may hold an address", () => {
       "/api/auth/callback/google?state=s&code=…",
     );
     expect(redactSecretsInText("request /personajes 200 in 12 ms")).toBe("request /personajes 200 in 12 ms");
+  });
+
+  it("agrees with the browser's short copy on every page a router reaches (the path Google hears)", () => {
+    for (const page of ["/entrar/", "/permiso-familiar/"])
+      for (const spelt of [
+        page,
+        page.toUpperCase(),
+        page.replace("e", "%65"),
+        page.replace("/", "//"),
+        `${page.slice(0, -1)}\\`,
+      ]) {
+        const path = `${spelt}${TOKEN}`;
+        expect(keptPath(path, ""), path).toBe(redactSecretPath(path));
+        expect(keptPath(`${path}.data`, "?book"), path).toBe(redactSecretPath(`${path}.data`));
+      }
   });
 });

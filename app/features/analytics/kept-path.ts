@@ -1,4 +1,3 @@
-import { redactSecretPath } from "../../lib/secret-paths.ts";
 import { SITE_QUERY_KEYS } from "../../lib/site-query-keys.ts";
 
 /**
@@ -9,13 +8,29 @@ import { SITE_QUERY_KEYS } from "../../lib/site-query-keys.ts";
 export const KEPT_QUERY_KEYS = SITE_QUERY_KEYS;
 
 /**
+ * The pages whose address carries a credential (a login card, a guardian's link), as the
+ * browser's router reaches them: any case, escapes decoded once, slashes repeated. The server
+ * redacts every spelling again before anything is stored (app/lib/secret-paths.ts); this short
+ * copy runs on every page in the browser, where the full one would cost each first load.
+ */
+const SECRET_PAGE = /^\/(entrar|permiso-familiar)\/./i;
+
+function decodedOnce(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname).replace(/[/\\]+/g, "/");
+  } catch {
+    return pathname;
+  }
+}
+
+/**
  * `pathname` plus only the kept keys of `search`, without their values: "/eventos?taquito". A
- * path that carries a credential keeps only its prefix ("/entrar/…", app/lib/secret-paths.ts):
- * this is also the path Google Analytics is sent.
+ * page whose path carries a credential keeps only its prefix ("/entrar/…"): this is also the
+ * path Google Analytics is sent.
  */
 export function keptPath(pathname: string, search: string): string {
-  const redacted = redactSecretPath(pathname);
-  if (redacted !== pathname) return redacted;
+  const secret = SECRET_PAGE.exec(decodedOnce(pathname));
+  if (secret) return `/${secret[1]!.toLowerCase()}/…`;
   const kept: string[] = [];
   for (const name of new URLSearchParams(search).keys()) {
     const key = name.trim().toLowerCase();
