@@ -1,0 +1,217 @@
+/**
+ * `npm run bench:phone`: a slow phone opening a chapter right after scanning its QR code
+ * (issue 38), for one build or several side by side in one run.
+ *
+ *   node scripts/bench-phone.ts                      this checkout's build
+ *   node scripts/bench-phone.ts .bench/old build     builds to compare (each served by this
+ *                                                    checkout's server), or a whole checkout
+ *
+ * Chromium with its CPU slowed 4× and a 400 kbit/s link with 400 ms round trips, a cold cache:
+ * `/qr/capitulo-1` (the redirect a scan makes) to the chapter. Per build and scenario (a visitor,
+ * a signed-in reader, a repeat visit of the visitor), the median of the rounds of: first text
+ * (first contentful paint), interactive (React has hydrated the page: its buttons and fields
+ * answer), bytes on the wire, requests, the floor those bytes and the page's round trips allow
+ * on this link (every 50 KB costs 1 s, each round trip 0.4 s; FLOOR_ROUND_TRIPS), and, signed in, the slowest of 14 keystrokes in the comment box typed as soon as
+ * the page is interactive (Event Timing: from the key to the next paint).
+ *
+ * BENCH_ROUNDS (3), BENCH_PORT (7600), CHROMIUM_PATH (Debian's headless shell, else chromium).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { median, signUpBenchReader, sleep, startNodeFlags } from "./bench-support.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const builds = process.argv.slice(2).length ? process.argv.slice(2) : ["build"];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PORT_BASE = Number(process.env.BENCH_PORT ?? 7600);
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const BROWSER = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
+/** The slow phone of issue 38. */
+const PHONE = { cpuSlowdown: 4, kbitPerSecond: 400, roundTripMs: 400 };
+const BYTES_PER_SECOND = (PHONE.kbitPerSecond * 1000) / 8;
+/**
+ * The round trips no page can avoid on a first visit: the connection, the scan's redirect, the
+ * page, its scripts (all asked for at once after the first paint). A repeat visit has its
+ * scripts cached (hashed, immutable) and no scan: the connection and the page.
+ */
+const FLOOR_ROUND_TRIPS = { visitor: 4, "signed in": 4, "repeat visit": 2 } as const;
+const KEYSTROKES = "Qué miedo, Taquito";
+
+const children = new Set<ChildProcess>();
+process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+
+type Server = { label: string; origin: string; cookie: string; stop: () => Promise<void> };
+
+async function startServer(spec: string, port: number, index: number): Promise<Server> {
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-phone-"));
+  // A whole checkout (its server/ runs from source) or a build for this checkout's server.
+  const checkout = existsSync(join(spec, "server/main.ts")) ? resolve(spec) : root;
+  const child = spawn(process.execPath, [...startNodeFlags(), join(checkout, "server/main.ts")], {
+    env: {
+      ...process.env,
+      BUILD_DIR: checkout === root ? resolve(spec) : join(checkout, "build"),
+      PORT: String(port),
+      SITE_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      ASSETS_ARCHIVE_DIR: "off",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.add(child);
+  for (let attempt = 0; ; attempt++) {
+    const ok = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (attempt > 1200 || child.exitCode !== null) throw new Error(`${spec} did not start`);
+    await sleep(100);
+  }
+  const cookie = await signUpBenchReader(origin, `telefono.${index}@example.com`);
+  return {
+    label: spec,
+    origin,
+    cookie,
+    async stop() {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+      children.delete(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Visit = { firstText: number; interactive: number; bytes: number; requests: number; slowestKey?: number };
+
+/** Records, in the page itself, when React marked the document hydrated (root.tsx). */
+const RECORD_HYDRATION = () => {
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.hydrated !== "true") return;
+    performance.mark("bench:hydrated");
+    observer.disconnect();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+};
+
+async function visit(page: Page, url: string, typeComment: boolean): Promise<Visit> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: PHONE.roundTripMs,
+    downloadThroughput: BYTES_PER_SECOND,
+    uploadThroughput: BYTES_PER_SECOND,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
+  let bytes = 0;
+  let requests = 0;
+  cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+    requests++;
+  });
+  await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+  await page.waitForFunction(() => performance.getEntriesByName("bench:hydrated").length > 0, null, {
+    timeout: 120_000,
+    polling: 100,
+  });
+  const timings = await page.evaluate(() => ({
+    firstText: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    interactive: performance.getEntriesByName("bench:hydrated")[0]!.startTime,
+  }));
+  let slowestKey: number | undefined;
+  if (typeComment) {
+    await page.evaluate(() => {
+      (window as unknown as { keyTimes: number[] }).keyTimes = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          if (entry.name === "keydown") (window as unknown as { keyTimes: number[] }).keyTimes.push(entry.duration);
+      }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    });
+    await page.locator("#comment-text").pressSequentially(KEYSTROKES);
+    await sleep(500);
+    const keyTimes = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
+    // Keys answered under 16 ms are not reported by Event Timing: they are the fast ones.
+    slowestKey = Math.max(16, ...keyTimes);
+    const typed = await page.locator("#comment-text").inputValue();
+    if (typed !== KEYSTROKES) throw new Error(`typed "${KEYSTROKES}", the box holds "${typed}"`);
+  }
+  await cdp.detach();
+  return { ...timings, bytes, requests, slowestKey };
+}
+
+async function scenario(browser: Browser, server: Server, name: string): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 839 }, isMobile: true, hasTouch: true });
+  try {
+    await context.addInitScript(RECORD_HYDRATION);
+    if (name === "signed in") {
+      const [pair] = server.cookie.split("; ");
+      const [cookieName, value] = pair!.split("=");
+      await context.addCookies([{ name: cookieName!, value: value!, url: server.origin }]);
+    }
+    const page = await context.newPage();
+    if (name === "repeat visit") {
+      // The first visit fills the cache; the second is measured (a new page, same context).
+      await page.goto(`${server.origin}/qr/capitulo-1`, { waitUntil: "load" });
+      await page.waitForFunction(() => performance.getEntriesByName("bench:hydrated").length > 0);
+      await page.close();
+      return await visit(await context.newPage(), `${server.origin}/salida-a-tzintzuntzan`, false);
+    }
+    return await visit(page, `${server.origin}/qr/capitulo-1`, name === "signed in");
+  } finally {
+    await context.close();
+  }
+}
+
+const SCENARIOS = ["visitor", "signed in", "repeat visit"] as const;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const servers: Server[] = [];
+for (const [index, spec] of builds.entries()) servers.push(await startServer(spec, PORT_BASE + index, index));
+const browser = await chromium.launch({
+  executablePath: BROWSER,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync"],
+});
+try {
+  const results = new Map<string, Visit[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    // Builds in turn within each round, so a busy moment of the machine weighs on each alike.
+    for (const name of SCENARIOS)
+      for (const server of servers) {
+        const key = `${server.label}|${name}`;
+        results.set(key, [...(results.get(key) ?? []), await scenario(browser, server, name)]);
+      }
+  }
+  console.log(
+    `\nslow phone: CPU ${PHONE.cpuSlowdown}× slower, ${PHONE.kbitPerSecond} kbit/s, ${PHONE.roundTripMs} ms round trips, cold; median of ${ROUNDS}`,
+  );
+  for (const name of SCENARIOS) {
+    console.log(`\n${name} (${name === "repeat visit" ? "/salida-a-tzintzuntzan again" : "after /qr/capitulo-1"})`);
+    const firstInteractive = median(results.get(`${servers[0]!.label}|${name}`)!.map((v) => v.interactive));
+    for (const server of servers) {
+      const visits = results.get(`${server.label}|${name}`)!;
+      const bytes = median(visits.map((v) => v.bytes));
+      const interactive = median(visits.map((v) => v.interactive));
+      const floor = (bytes / BYTES_PER_SECOND) * 1000 + FLOOR_ROUND_TRIPS[name] * PHONE.roundTripMs;
+      const keys = visits.some((v) => v.slowestKey !== undefined)
+        ? `, slowest key ${Math.round(median(visits.map((v) => v.slowestKey!)))} ms`
+        : "";
+      const ratio = server === servers[0] ? "" : ` (${(interactive / firstInteractive).toFixed(2)}× the first)`;
+      console.log(
+        `  ${server.label.padEnd(16)} first text ${seconds(median(visits.map((v) => v.firstText)))}, interactive ${seconds(interactive)}${ratio}; ` +
+          `${(bytes / 1024).toFixed(1)} KB in ${median(visits.map((v) => v.requests))} requests; floor ${seconds(floor)} (${seconds(interactive - floor)} above)${keys}`,
+      );
+    }
+  }
+} finally {
+  await browser.close();
+  for (const server of servers) await server.stop();
+}
+process.exit(0);
