@@ -16,14 +16,13 @@
  *
  * BENCH_ROUNDS (3), BENCH_PORT (7600), CHROMIUM_PATH (Debian's headless shell, else chromium).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { median, signUpBenchReader, sleep, startNodeFlags } from "./bench-support.ts";
+import { median, signUpBenchReader, sleep, startBuildServer } from "./bench-support.ts";
 
-const root = resolve(import.meta.dirname, "..");
 const builds = process.argv.slice(2).length ? process.argv.slice(2) : ["build"];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT_BASE = Number(process.env.BENCH_PORT ?? 7600);
@@ -49,32 +48,8 @@ type Server = { label: string; origin: string; cookie: string; stop: () => Promi
 async function startServer(spec: string, port: number, index: number): Promise<Server> {
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "bench-phone-"));
-  // A whole checkout (its server/ runs from source) or a build for this checkout's server.
-  const checkout = existsSync(join(spec, "server/main.ts")) ? resolve(spec) : root;
-  const child = spawn(process.execPath, [...startNodeFlags(), join(checkout, "server/main.ts")], {
-    env: {
-      ...process.env,
-      BUILD_DIR: checkout === root ? resolve(spec) : join(checkout, "build"),
-      PORT: String(port),
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      ASSETS_ARCHIVE_DIR: "off",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = await startBuildServer(spec, { port, dataDir });
   children.add(child);
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 1200 || child.exitCode !== null) throw new Error(`${spec} did not start`);
-    await sleep(100);
-  }
   const cookie = await signUpBenchReader(origin, `telefono.${index}@example.com`);
   return {
     label: spec,

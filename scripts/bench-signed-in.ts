@@ -16,15 +16,14 @@
  * BENCH_PORT (7000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: the server where
  * a database per build is created and dropped).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { median, signUpBenchReader, sleep, startNodeFlags } from "./bench-support.ts";
+import { median, signUpBenchReader, sleep, startBuildServer, startNodeFlags } from "./bench-support.ts";
 
-const root = resolve(import.meta.dirname, "..");
 // A build may name Node flags after a colon (`build:--max-semi-space-size=8`); without any, the
 // server runs with npm start's.
 const builds = process.argv.slice(2).length ? process.argv.slice(2) : ["build"];
@@ -81,32 +80,8 @@ async function startServer(spec: string, mode: string, port: number, index: numb
       await client.end();
     };
   }
-  // A whole checkout (its server/ runs from source) or a build for this checkout's server.
-  const checkout = existsSync(join(build, "server/main.ts")) ? resolve(build) : root;
-  const child = spawn(process.execPath, [...nodeFlags, join(checkout, "server/main.ts")], {
-    env: {
-      ...process.env,
-      BUILD_DIR: checkout === root ? resolve(build) : join(checkout, "build"),
-      PORT: String(port),
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      ASSETS_ARCHIVE_DIR: "off",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = await startBuildServer(build, { port, dataDir, databaseUrl, nodeFlags });
   children.add(child);
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 600 || child.exitCode !== null) throw new Error(`${build} (${mode}) did not start`);
-    await sleep(100);
-  }
   const cookie = await signUpBenchReader(origin, `lector.${index}@example.com`);
   for (const path of PAGES) await fetch(`${origin}${path}`, { headers: { Cookie: cookie } }).then((r) => r.text());
   await sleep(2000);

@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 
 /** What the benchmark scripts share: signing a reader up and reading their figures. */
 
@@ -47,4 +48,49 @@ export function startNodeFlags(): string[] {
     scripts: Record<string, string>;
   };
   return packageJson.scripts.start?.match(/--[\w-]+=\S+/g) ?? [];
+}
+
+const root = resolve(import.meta.dirname, "..");
+
+/**
+ * Starts a build for a benchmark and resolves once its /healthz answers: `spec` is a build
+ * directory, served by this checkout's server/main.ts, or a whole checkout (its own server and
+ * build). Node flags are npm start's unless given.
+ */
+export async function startBuildServer(
+  spec: string,
+  options: { port: number; dataDir: string; databaseUrl?: string; nodeFlags?: string[] },
+): Promise<ChildProcess> {
+  const origin = `http://localhost:${options.port}`;
+  const checkout = existsSync(join(spec, "server/main.ts")) ? resolve(spec) : root;
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? startNodeFlags()), join(checkout, "server/main.ts")],
+    {
+      env: {
+        ...process.env,
+        BUILD_DIR: checkout === root ? resolve(spec) : join(checkout, "build"),
+        PORT: String(options.port),
+        SITE_URL: origin,
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl ?? "",
+        LOG_LEVEL: "warn",
+        SMTP_URL: "",
+        ASSETS_ARCHIVE_DIR: "off",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  for (let attempt = 0; ; attempt++) {
+    const ok = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return child;
+    if (attempt > 1200 || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      throw new Error(`${spec} did not start`);
+    }
+    await sleep(100);
+  }
 }

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { action as familyAction } from "../../routes/familia.tsx";
 import { action as chooserAction, headers as chooserHeaders } from "../../routes/quien-lee.tsx";
 import { action as entryAction, headers as entryHeaders, loader as entryLoader } from "../../routes/entrar.$token.tsx";
 import { rememberFamilyDevice } from "../../access/family-session.server.ts";
@@ -10,14 +9,14 @@ import {
   answerOf,
   routeArgs,
   settle,
-  signUpReader,
   statusOf,
   type TestServices,
   withParams,
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
+import { familyWithOneChild, testAddresses } from "../../../tests/support/family-fixtures.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { issueReaderCard, listChildReaders } from "./child-readers.server.ts";
+import { issueReaderCard } from "./child-readers.server.ts";
 import { PIN_LIMITS, pinLimitKeys } from "./child-pin.server.ts";
 import { FAMILY_MESSAGES } from "./family-messages.ts";
 
@@ -27,29 +26,13 @@ import { FAMILY_MESSAGES } from "./family-messages.ts";
  * to try again.
  */
 
-let serial = 0;
-const email = (name: string) => `${name}.${++serial}.${Date.now()}@example.com`;
-let addresses = 0;
-const nextAddress = () => `198.18.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+const nextAddress = testAddresses(18);
 
 async function familyWithChild(services: TestServices) {
-  const adult = await signUpReader(services, email("madre"));
-  const form = {
-    intent: "anadir",
-    apodo: "Colibrí Veloz",
-    picture: "taquito",
-    birthYear: String(new Date().getFullYear() - 10),
-    pin: "4821",
-    pinAgain: "4821",
-    consent: "si",
-  };
-  await settle(async () =>
-    familyAction(await routeArgs(services, "/familia", { method: "POST", cookie: adult.cookie, form })),
-  );
-  const [child] = await listChildReaders(services.db, adult.userId);
+  const { adult, child } = await familyWithOneChild(services);
   const { context } = (await routeArgs(services, "/")) as unknown as { context: never };
   const device = (await rememberFamilyDevice(context, adult.userId)).split(";")[0]!;
-  return { child: child!, device };
+  return { child, device };
 }
 
 /** A PIN typed on the family device's chooser, from `ip`. */

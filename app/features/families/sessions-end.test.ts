@@ -11,13 +11,12 @@ import {
   cookieFrom,
   routeArgs,
   settle,
-  signUpReader,
   type TestServices,
   withParams,
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
+import { familyWithOneChild, testAddresses } from "../../../tests/support/family-fixtures.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { listChildReaders } from "./child-readers.server.ts";
 
 /**
  * A new card or a new PIN is made because the old one may be in someone else's hands: the
@@ -25,28 +24,8 @@ import { listChildReaders } from "./child-readers.server.ts";
  * the instance keeps signed-in readers in memory for a few seconds (decision 039).
  */
 
-let serial = 0;
-const email = (name: string) => `${name}.${++serial}.${Date.now()}@example.com`;
-let addresses = 0;
-const nextAddress = () => `198.19.${Math.floor(++addresses / 250)}.${addresses % 250}`;
-
-async function family(services: TestServices) {
-  const adult = await signUpReader(services, email("madre"));
-  const form = {
-    intent: "anadir",
-    apodo: "Colibrí Veloz",
-    picture: "taquito",
-    birthYear: String(new Date().getFullYear() - 10),
-    pin: "4821",
-    pinAgain: "4821",
-    consent: "si",
-  };
-  await settle(async () =>
-    familyAction(await routeArgs(services, "/familia", { method: "POST", cookie: adult.cookie, form })),
-  );
-  const [child] = await listChildReaders(services.db, adult.userId);
-  return { adult, child: child! };
-}
+const nextAddress = testAddresses(19);
+const family = familyWithOneChild;
 
 /** The adult prints a new card for the child; returns its token. */
 async function newCard(services: TestServices, adultCookie: string, childId: string) {
