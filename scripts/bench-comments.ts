@@ -42,13 +42,15 @@ const cpuMs = (pid: number) => {
 
 /** One GET as a browser asks it: the bytes on the wire and the body (decoded by the caller). */
 function get(origin: string, path: string, cookie: string, encoding: string | null) {
-  return new Promise<{ status: number; body: Buffer }>((done, fail) => {
+  return new Promise<{ status: number; body: Buffer; location?: string }>((done, fail) => {
     const headers: Record<string, string> = { Cookie: cookie, Accept: "text/html" };
     if (encoding) headers["Accept-Encoding"] = encoding;
     const req = request(`${origin}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), location: res.headers.location }),
+      );
       res.on("error", fail);
     });
     req.on("error", fail);
@@ -71,6 +73,8 @@ async function startServer(build: string, port: number, databaseUrl: string) {
       SMTP_URL: "",
       ASSETS_ARCHIVE_DIR: "off",
       RATE_LIMIT_MULTIPLIER: "100",
+      // One secret for all: the reader's session cookie opens every build's pages.
+      AUTH_SECRET: "bench-comments-secret-long-enough-0123456789",
       // BENCH_CACHE_SECONDS=0: every page asks the database, as after each new comment on a busy chapter.
       ...(process.env.BENCH_CACHE_SECONDS ? { DATA_CACHE_SECONDS: process.env.BENCH_CACHE_SECONDS } : {}),
     },
@@ -128,7 +132,7 @@ try {
     for (const [label, path] of Object.entries(PAGES)) {
       const plain = await get(server.origin, path, cookie, null);
       const gzip = await get(server.origin, path, cookie, "gzip");
-      if (plain.status !== 200) throw new Error(`${server.build} ${path}: ${plain.status}`);
+      if (plain.status !== 200) throw new Error(`${server.build} ${path}: ${plain.status} ${plain.location ?? ""}`);
       const html = plain.body.toString("utf8");
       // BENCH_DUMP: a directory to keep each page's HTML in, to see what its bytes are.
       if (process.env.BENCH_DUMP)
