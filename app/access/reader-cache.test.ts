@@ -369,6 +369,7 @@ describe("a chapter's kept comments cut short", () => {
     status,
     audience: null,
     reporters: [],
+    cursor: `${Date.UTC(2026, 10, 2) * 1000 - index * 60_000_000}.c${index}`,
   });
 
   it("sends a reader to the database when the kept rows end before the reader's page is full", () => {

@@ -3,7 +3,13 @@ import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
 import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
 import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
 import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
-import { commentsSeenBy, listComments, sharedComments } from "../features/comments/comments.server.ts";
+import {
+  listCommentsPage,
+  pageSeenBy,
+  parseCommentCursor,
+  sharedComments,
+} from "../features/comments/comments.server.ts";
+import { OLDER_COMMENTS_KEY } from "../features/comments/comment-pages.ts";
 import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "../services/context.server.ts";
@@ -45,14 +51,20 @@ export async function chapterPageData(args: ChapterRequest) {
   const facts = user ? await getReaderFacts(args.context) : null;
   // Which comments this reader may see is decided here, on the server (held ones: author and
   // admins; a class's comments reach only that class and its teacher, decision 036), from the
-  // chapter's comments kept once for everyone (decision 041); listComments when those were cut short.
+  // chapter's comments kept once for everyone (decision 041); listCommentsPage when those were
+  // cut short. An older page (`?antes=`, decision 059) is asked with the same rules, never kept.
   const admin = facts?.isAdmin ?? false;
   const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
-  const [shared, next] = await Promise.all([
-    commentCache.remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug)),
+  // Not a cursor (mistyped, cut short): the newest page, as the chapter's own address shows.
+  const before = parseCommentCursor(args.url.searchParams.get(OLDER_COMMENTS_KEY));
+  const [page, next] = await Promise.all([
+    before
+      ? listCommentsPage(db, chapter.slug, viewer, before)
+      : commentCache
+          .remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug))
+          .then((shared) => pageSeenBy(shared, viewer) ?? listCommentsPage(db, chapter.slug, viewer)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
   ]);
-  const comments = commentsSeenBy(shared, viewer) ?? (await listComments(db, chapter.slug, viewer));
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
   // The next chapter's token path stays here: only its hint, number, title and the names of the
   // characters its code unlocks reach the page.
@@ -71,7 +83,10 @@ export async function chapterPageData(args: ChapterRequest) {
     viaToken,
     nextStep,
     discovery,
-    comments,
+    comments: page.comments,
+    /** Where the next older page starts (null: none), and where this one started (null: the newest). */
+    olderComments: page.older,
+    commentsBefore: before ? args.url.searchParams.get(OLDER_COMMENTS_KEY) : null,
     signedIn: user !== null,
     isAdmin: admin,
     consent,

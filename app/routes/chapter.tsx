@@ -92,6 +92,8 @@ export default function Chapter() {
     nextStep,
     discovery,
     comments,
+    olderComments,
+    commentsBefore,
     signedIn,
     isAdmin: admin,
     consent,
@@ -120,6 +122,8 @@ export default function Chapter() {
         <CommentsSection
           sectionId={chapter.slug}
           comments={comments}
+          older={olderComments}
+          olderPage={commentsBefore !== null}
           signedIn={signedIn}
           isAdmin={admin}
           prompt={chapter.commentPrompt}

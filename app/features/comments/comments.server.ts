@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import type { Publish } from "../../lib/live.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
@@ -6,153 +5,25 @@ import { riskReasons } from "../../lib/risky-text.server.ts";
 import type { CommentEvent } from "./comment-events.ts";
 import { COMMENTS_QUEUE_TOPIC, commentsTopic } from "./comment-topics.ts";
 import { checkComment, COMMENT_MESSAGES, REPORT_REASONS, REPORTS_TO_HIDE } from "./comment.schema.ts";
-import { apodoOf, FALLBACK_NAME } from "./comment-author.server.ts";
+import { FALLBACK_NAME } from "./comment-author.server.ts";
 
 export type CommentsModeration = "off" | "risky" | "all";
 
-/**
- * Who is looking: what a list may show depends on it (server-side, never the client's say).
- * `audiences`: the closed groups (a class, decision 036) whose comments this viewer may see.
- */
-export type Viewer = { userId: string | null; isAdmin: boolean; audiences?: readonly string[] };
-
-export type CommentView = {
-  id: string;
-  text: string;
-  /** The author's public name (apodo), never their e-mail or private display name. */
-  userName: string;
-  createdAt: string;
-  /** 'held' reaches only its author and admins. */
-  status: "visible" | "held";
-  mine: boolean;
-  reportedByMe: boolean;
-};
-
-const PAGE_SIZE = 100;
-/**
- * A chapter's comments as `viewer` may see them, newest first (SPEC.md §7): visible ones for
- * everybody, held ones only for their author and admins, hidden ones for nobody. A comment
- * with an audience (a class's) is seen only by that audience, its author and admins.
- */
-export async function listComments(db: Db, sectionId: string, viewer: Viewer): Promise<CommentView[]> {
-  const me = viewer.userId ?? "";
-  const audiences = [...(viewer.audiences ?? [])];
-  const rows = await db
-    .selectFrom("comments as c")
-    .select(["c.id", "c.text", "c.user_id", "c.created_at", "c.status"])
-    .select(apodoOf.as("apodo"))
-    .select(
-      sql<boolean>`exists (select 1 from comment_reports r where r.comment_id = c.id and r.reporter_id = ${me})`.as(
-        "reported_by_me",
-      ),
-    )
-    .where("c.section_id", "=", sectionId)
-    .where((eb) =>
-      viewer.isAdmin
-        ? eb.lit(true)
-        : eb.or([
-            eb("c.audience", "is", null),
-            eb("c.user_id", "=", me),
-            ...(audiences.length ? [eb("c.audience", "in", audiences)] : []),
-          ]),
-    )
-    .where((eb) =>
-      viewer.isAdmin
-        ? eb("c.status", "in", ["visible", "held"])
-        : eb.or([eb("c.status", "=", "visible"), eb.and([eb("c.status", "=", "held"), eb("c.user_id", "=", me)])]),
-    )
-    .orderBy("c.created_at", "desc")
-    .orderBy("c.id", "desc")
-    .limit(PAGE_SIZE)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    text: row.text,
-    userName: row.apodo,
-    createdAt: row.created_at.toISOString(),
-    status: row.status === "held" ? "held" : "visible",
-    mine: row.user_id === me,
-    reportedByMe: Boolean(row.reported_by_me),
-  }));
-}
-
-/**
- * A chapter's comments as anyone may be shown them (visible and held, every audience), newest
- * first, with who reported each: the part of listComments that is the same for every reader, so
- * a page may keep it between views (decision 041) and apply commentsSeenBy per reader. Never sent
- * to a page as it is. At most SHARED_COMMENTS_LIMIT rows; `complete` says whether that was all.
- */
-export type SharedComment = {
-  id: string;
-  text: string;
-  userId: string;
-  userName: string;
-  createdAt: string;
-  status: "visible" | "held";
-  audience: string | null;
-  reporters: readonly string[];
-};
-export type SharedComments = { rows: SharedComment[]; complete: boolean };
-
-export const SHARED_COMMENTS_LIMIT = 1000;
-
-export async function sharedComments(db: Db, sectionId: string): Promise<SharedComments> {
-  const rows = await db
-    .selectFrom("comments as c")
-    .select(["c.id", "c.text", "c.user_id", "c.created_at", "c.status", "c.audience"])
-    .select(apodoOf.as("apodo"))
-    .select(
-      sql<string[] | null>`(select array_agg(r.reporter_id) from comment_reports r where r.comment_id = c.id)`.as(
-        "reporters",
-      ),
-    )
-    .where("c.section_id", "=", sectionId)
-    .where("c.status", "in", ["visible", "held"])
-    .orderBy("c.created_at", "desc")
-    .orderBy("c.id", "desc")
-    .limit(SHARED_COMMENTS_LIMIT + 1)
-    .execute();
-  return {
-    rows: rows.slice(0, SHARED_COMMENTS_LIMIT).map((row) => ({
-      id: row.id,
-      text: row.text,
-      userId: row.user_id,
-      userName: row.apodo,
-      createdAt: row.created_at.toISOString(),
-      status: row.status === "held" ? "held" : "visible",
-      audience: row.audience,
-      reporters: row.reporters ?? [],
-    })),
-    complete: rows.length <= SHARED_COMMENTS_LIMIT,
-  };
-}
-
-/**
- * listComments' rules applied to a chapter's shared comments, for one viewer: the same list, or
- * null when the shared rows were cut short before this viewer's page was full (ask listComments).
- */
-export function commentsSeenBy(shared: SharedComments, viewer: Viewer): CommentView[] | null {
-  const me = viewer.userId ?? "";
-  const audiences = new Set(viewer.audiences ?? []);
-  const seen: CommentView[] = [];
-  for (const row of shared.rows) {
-    const mine = me !== "" && row.userId === me;
-    const reaches = viewer.isAdmin || row.audience === null || mine || audiences.has(row.audience);
-    const shown = viewer.isAdmin || row.status === "visible" || mine;
-    if (!reaches || !shown) continue;
-    seen.push({
-      id: row.id,
-      text: row.text,
-      userName: row.userName,
-      createdAt: row.createdAt,
-      status: row.status,
-      mine,
-      reportedByMe: me !== "" && row.reporters.includes(me),
-    });
-    if (seen.length === PAGE_SIZE) return seen;
-  }
-  return shared.complete ? seen : null;
-}
+// Reading a chapter's comments, a page at a time: comment-lists.server.ts.
+export {
+  commentsSeenBy,
+  listComments,
+  listCommentsPage,
+  pageSeenBy,
+  parseCommentCursor,
+  sharedComments,
+  SHARED_COMMENTS_LIMIT,
+  type CommentsPage,
+  type CommentView,
+  type Viewer,
+  type SharedComment,
+  type SharedComments,
+} from "./comment-lists.server.ts";
 
 /** Per reader: a conversation's pace, not a flood. */
 export const COMMENT_RATE_LIMIT = { max: 5, windowSeconds: 60 };

@@ -1,9 +1,10 @@
-import { Suspense, useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Suspense, useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { loginHref } from "../../../lib/site-paths.ts";
 import { lazyInBrowser } from "../../../ui/lazy-in-browser.ts";
 import { useLiveEvents } from "../../../ui/use-live.ts";
 import { applyCommentEvent, emptyPatches, isCommentEvent, mergeComments } from "../comment-events.ts";
+import { olderCommentsHref } from "../comment-pages.ts";
 import { commentsTopic } from "../comment-topics.ts";
 import { COMMENT_MESSAGES } from "../comment.schema.ts";
 import { formatCommentDate } from "../format-date.ts";
@@ -17,6 +18,10 @@ const CommentControls = lazyInBrowser(() => import("./comment-controls.tsx").the
 type Props = {
   sectionId: string;
   comments: CommentItem[];
+  /** Where the next older page of comments starts (null or absent: there is none). */
+  older?: string | null;
+  /** This list is an older page (`?antes=`): it starts there, not at the newest comment. */
+  olderPage?: boolean;
   signedIn: boolean;
   isAdmin: boolean;
   prompt: string;
@@ -29,7 +34,28 @@ export function CommentsSection(props: Props) {
   return <ChapterComments key={props.sectionId} {...props} />;
 }
 
-function ChapterComments({ sectionId, comments: loaded, signedIn, isAdmin, prompt, blockedNotice }: Props) {
+/** What the chapter's loader answers for an older page, as far as this list reads it. */
+type OlderPageData = { comments: CommentItem[]; olderComments: string | null; commentsBefore: string | null };
+type LoadedPage = { cursor: string; comments: CommentItem[]; older: string | null };
+
+function ChapterComments(props: Props) {
+  const { sectionId, comments: firstPage, older, olderPage, signedIn, isAdmin, prompt, blockedNotice } = props;
+  // Older pages loaded in place (with JavaScript): each kept under the cursor it started at, so
+  // the revalidation a live change asks for replaces a page rather than adding it twice.
+  const fetcher = useFetcher<OlderPageData>();
+  const [pages, setPages] = useState<LoadedPage[]>([]);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data?.commentsBefore) return;
+    const page = { cursor: data.commentsBefore, comments: data.comments, older: data.olderComments };
+    setPages((current) =>
+      current.some((known) => known.cursor === page.cursor)
+        ? current.map((known) => (known.cursor === page.cursor ? page : known))
+        : [...current, page],
+    );
+  }, [fetcher.data]);
+  const loaded = pages.length ? [firstPage, ...pages.map((page) => page.comments)].flat() : firstPage;
+  const nextOlder = pages.length ? pages.at(-1)!.older : (older ?? null);
   // Every reader of the page sees new, approved, hidden and deleted comments as they happen:
   // the event carries the change, laid over the loader's list without reloading it.
   const [patches, setPatches] = useState(emptyPatches);
@@ -39,12 +65,26 @@ function ChapterComments({ sectionId, comments: loaded, signedIn, isAdmin, promp
       setPatches((current) => applyCommentEvent(current, change));
     } else reload();
   });
-  const comments = mergeComments(loaded, patches, isAdmin);
+  // An older page shows no comment newer than itself: a new one belongs to the newest page.
+  const known = olderPage ? new Set(loaded.map((comment) => comment.id)) : null;
+  const shownPatches = known
+    ? { ...patches, added: new Map([...patches.added].filter(([id]) => known.has(id))) }
+    : patches;
+  const comments = mergeComments(loaded, shownPatches, isAdmin);
   const location = useLocation();
+  const olderHref = nextOlder ? olderCommentsHref(location.pathname, nextOlder) : null;
+  const loadingOlder = fetcher.state !== "idle";
+  // With JavaScript the older page joins this list in place (live updates go on); without it,
+  // or opened in a new tab, the link is the older page's own address, rendered by the server.
+  const loadOlder = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!olderHref || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (!loadingOlder) void fetcher.load(olderHref);
+  };
   return (
     <section className="comments mt-5" aria-labelledby="comments-title">
       <h2 id="comments-title" className="h4">
-        {comments.length ? COMMENT_MESSAGES.heading : COMMENT_MESSAGES.none}
+        {comments.length || olderPage ? COMMENT_MESSAGES.heading : COMMENT_MESSAGES.none}
       </h2>
       {signedIn && blockedNotice ? (
         blockedNotice
@@ -89,6 +129,23 @@ function ChapterComments({ sectionId, comments: loaded, signedIn, isAdmin, promp
             </li>
           ))}
         </ol>
+      )}
+      {olderHref && (
+        <p className="comments-older">
+          <Link to={olderHref} onClick={loadOlder} preventScrollReset aria-disabled={loadingOlder || undefined}>
+            {COMMENT_MESSAGES.older}
+          </Link>
+          {loadingOlder && (
+            <span className="ms-2 small text-body-secondary" role="status">
+              {COMMENT_MESSAGES.loadingOlder}
+            </span>
+          )}
+        </p>
+      )}
+      {olderPage && (
+        <p className="comments-newest">
+          <Link to={location.pathname}>{COMMENT_MESSAGES.newest}</Link>
+        </p>
       )}
     </section>
   );
