@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptPath } from "../features/analytics/kept-path.ts";
+import { pathForGoogle } from "../features/analytics/google-path.ts";
 import { redactSecretPath } from "./secret-paths.ts";
 import { redactSecretsInText } from "./secret-text.server.ts";
 
@@ -77,7 +77,7 @@ describe("text that may hold an address", () => {
     expect(redactSecretsInText("request /personajes 200 in 12 ms")).toBe("request /personajes 200 in 12 ms");
   });
 
-  it("agrees with the browser's short copy on every page a router reaches (the path Google hears)", () => {
+  it("agrees with Google's short copy on every page a router reaches (the path Google hears)", () => {
     for (const page of ["/entrar/", "/permiso-familiar/"])
       for (const spelt of [
         page,
@@ -87,8 +87,8 @@ describe("text that may hold an address", () => {
         `${page.slice(0, -1)}\\`,
       ]) {
         const path = `${spelt}${TOKEN}`;
-        expect(keptPath(path, ""), path).toBe(redactSecretPath(path));
-        expect(keptPath(`${path}.data`, "?book"), path).toBe(redactSecretPath(`${path}.data`));
+        expect(pathForGoogle(path), path).toBe(redactSecretPath(path));
+        expect(pathForGoogle(`${path}.data?book`), path).toBe(redactSecretPath(`${path}.data`));
       }
   });
 });

@@ -52,16 +52,20 @@ export function applyCommentEvent(patches: CommentPatches, event: CommentEvent):
 /**
  * The list the page shows: the loader's comments with live changes laid over them, each id once,
  * newest first (the loader's order). A comment held after reports stays, marked, for its author
- * and admins (as the loader would show it); for everyone else it is removed.
+ * and admins (as the loader would show it); for everyone else it is removed. An older page of
+ * comments (`onlyKnown`) takes changes to its own comments, never a new one: that belongs to the
+ * newest page.
  */
 export function mergeComments(
   loaded: readonly LiveComment[],
   patches: CommentPatches,
   isAdmin: boolean,
+  onlyKnown = false,
 ): LiveComment[] {
   const byId = new Map<string, LiveComment>(loaded.map((comment) => [comment.id, comment]));
   for (const [id, comment] of patches.added) {
     const known = byId.get(id);
+    if (onlyKnown && !known) continue;
     byId.set(id, {
       ...comment,
       status: "visible",

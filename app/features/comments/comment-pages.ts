@@ -7,3 +7,11 @@ export const OLDER_COMMENTS_KEY = "antes";
 
 export const olderCommentsHref = (pathname: string, cursor: string) =>
   `${pathname}?${new URLSearchParams({ [OLDER_COMMENTS_KEY]: cursor })}`;
+
+/** What paging back says (loaded with the older pages only: no chapter page carries it otherwise). */
+export const OLDER_COMMENTS_MESSAGES = {
+  older: "Ver comentarios anteriores",
+  olderList: "Comentarios anteriores",
+  newest: "Ver los comentarios más recientes",
+  loadingOlder: "Cargando comentarios anteriores…",
+} as const;

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { ConsentChoice } from "../analytics-consent.ts";
+import { pathForGoogle } from "../google-path.ts";
 import { useAnalyticsConsent } from "../use-analytics-consent.ts";
 import { ConsentBanner } from "./consent-banner.tsx";
 
@@ -63,9 +64,10 @@ function useGooglePageViews(gaMeasurementId: string, path: string, allowed: bool
       window.gtag!("consent", "update", { analytics_storage: "granted" });
       revoked = false;
     }
+    const sent = pathForGoogle(path);
     window.gtag!("event", "page_view", {
-      page_path: path,
-      page_location: `${location.origin}${path}`,
+      page_path: sent,
+      page_location: `${location.origin}${sent}`,
       page_title: document.title,
     });
   }, [path, gaMeasurementId, allowed]);
