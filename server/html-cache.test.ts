@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createHtmlCache, visitorPageKey } from "./html-cache.ts";
 
@@ -47,17 +47,49 @@ describe("the visitors' page cache", () => {
     expect(cache.lookup("http://s/?q=1", "n")).toBeNull();
   });
 
-  it("answers gzip, already compressed, to a browser that takes it, and plain bytes otherwise", async () => {
+  it("answers Brotli or gzip, compressed when kept, as the browser weighs them, and plain bytes otherwise", async () => {
     const cache = createHtmlCache();
     cache.store("http://s/", cache.generation, page());
-    const expected = `<script nonce="TERCERO">1</script><p>hola</p><script nonce="TERCERO">2</script>`;
-    const gzipped = cache.lookup("http://s/", "TERCERO", "gzip, deflate, br, zstd")!;
-    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
-    expect(gzipped.headers.get("Vary")).toContain("Accept-Encoding");
-    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(expected);
-    const plain = cache.lookup("http://s/", "TERCERO", "br")!;
-    expect(plain.headers.get("Content-Encoding")).toBeNull();
-    expect(await plain.text()).toBe(expected);
+    const nonce = "VEVSQ0VSTy1OT05DRS0xMg==";
+    const expected = `<script nonce="${nonce}">1</script><p>hola</p><script nonce="${nonce}">2</script>`;
+    const bodyOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+    // Gzip from the moment it is kept; Brotli once it is made, off the main thread.
+    expect(cache.lookup("http://s/", nonce, "gzip, deflate, br, zstd")!.headers.get("Content-Encoding")).toBe("gzip");
+    await cache.brotliDone();
+    const brotli = cache.lookup("http://s/", nonce, "gzip, deflate, br, zstd")!;
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(brotli.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(brotliDecompressSync(await bodyOf(brotli)).toString()).toBe(expected);
+    for (const acceptEncoding of ["br;q=0, gzip", "gzip", "gzip;q=1, br;q=0.5"]) {
+      const gzipped = cache.lookup("http://s/", nonce, acceptEncoding)!;
+      expect(gzipped.headers.get("Content-Encoding"), acceptEncoding).toBe("gzip");
+      expect(gunzipSync(await bodyOf(gzipped)).toString()).toBe(expected);
+    }
+    for (const acceptEncoding of [null, "identity", "deflate", "br;q=0, gzip;q=0"]) {
+      const plain = cache.lookup("http://s/", nonce, acceptEncoding)!;
+      expect(plain.headers.get("Content-Encoding"), String(acceptEncoding)).toBeNull();
+      expect(await plain.text()).toBe(expected);
+    }
+  });
+
+  it("compresses a kept page at the maximum: no larger than gzip -9 of it, and Brotli smaller still", async () => {
+    const cache = createHtmlCache();
+    // Many nonces close together, as in a page's <head>, and more than gzip's window of text.
+    const html =
+      Array.from({ length: 20 }, (_, index) => `<link nonce="${NONCE}" href="/assets/m${index}.js"/>`).join("") +
+      `<style nonce="${NONCE}">${Array.from({ length: 2000 }, (_, index) => `.c${index}{top:${index % 9}px}`).join("")}</style>` +
+      `<script nonce="${NONCE}">go()</script>`;
+    cache.store("http://s/", cache.generation, page(html));
+    await cache.brotliDone();
+    const nonce = "Q0FEQS1SRVNQVUVTVEEtMTY=";
+    const whole = html.replaceAll(NONCE, nonce);
+    const bytes = async (acceptEncoding: string) =>
+      Buffer.from(await cache.lookup("http://s/", nonce, acceptEncoding)!.arrayBuffer());
+    const gzipped = await bytes("gzip");
+    expect(gunzipSync(gzipped).toString()).toBe(whole);
+    // A few bytes for the nonces sent raw (two here).
+    expect(gzipped.length).toBeLessThanOrEqual(gzipSync(whole, { level: 9 }).length + 64);
+    expect((await bytes("br")).length).toBeLessThan(gzipped.length);
   });
 
   it("keeps only complete visitor pages", () => {

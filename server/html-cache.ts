@@ -1,7 +1,8 @@
 import { consentFromCookies } from "../app/lib/consent-cookie.ts";
 import { hasSessionCookie } from "./html-cache-control.ts";
 import { inlineHashes, type InlineHashes } from "./shared-visitor-page.ts";
-import { acceptsGzip, filledPage, gzippedPage, splicePage, type SplicedPage } from "./spliced-gzip.ts";
+import { chooseEncoding } from "./accept-encoding.ts";
+import { compressBrotli, encodedPage, filledPage, pageCodings, splicePage, type SplicedPage } from "./spliced-page.ts";
 
 /**
  * Visitors' pages from memory (issue 14, decision 013). A page for a browser without a session is
@@ -18,6 +19,10 @@ import { acceptsGzip, filledPage, gzippedPage, splicePage, type SplicedPage } fr
  *
  * Visitors who ask for a page while its render is under way wait for that one render instead of
  * starting their own (after each change, a crowd of readers would otherwise render it at once).
+ *
+ * A kept page is compressed once, at the maximum (spliced-page.ts, decision 058): gzip when it is
+ * stored, Brotli (~0.1 s of CPU for a chapter page) after that in libuv's threads, one page at a
+ * time so that a cleared cache refilling never takes both cores; until then it goes out in gzip.
  */
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
@@ -57,6 +62,14 @@ export function createHtmlCache({
   const rendering = new Map<string, { generation: number; done: Promise<void> }>();
   let generation = 0;
   const stats = { hits: 0, misses: 0, stores: 0, clears: 0 };
+  // Brotli for kept pages, one at a time; a page dropped meanwhile is skipped.
+  let brotliQueue = Promise.resolve();
+  const compressLater = (key: string, entry: Entry) => {
+    brotliQueue = brotliQueue
+      .then(() => (entries.get(key) === entry ? compressBrotli(entry.page) : undefined))
+      // A page Brotli failed on simply keeps going out in gzip; the pages after it still get theirs.
+      .catch(() => {});
+  };
   const clear = () => {
     generation++;
     stats.clears++;
@@ -105,8 +118,9 @@ export function createHtmlCache({
     },
 
     /**
-     * The kept page for `key` with `nonce` put in, or null: gzip-encoded when `acceptEncoding`
-     * admits it, from the parts compressed when it was stored (spliced-gzip.ts).
+     * The kept page for `key` with `nonce` put in, or null: in Brotli or gzip as `acceptEncoding`
+     * weighs them (the smaller on a tie), from what was compressed when it was stored
+     * (spliced-page.ts), else plain (compress() may still gzip it on its way out).
      */
     lookup(key: string, nonce: string, acceptEncoding: string | null = null): Response | null {
       const entry = entries.get(key);
@@ -124,10 +138,10 @@ export function createHtmlCache({
       const vary = headers.get("Vary");
       if (!vary?.toLowerCase().includes("accept-encoding"))
         headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-      if (!acceptsGzip(acceptEncoding))
-        return new Response(bodyOf(filledPage(entry.page, nonce)), { status: entry.status, headers });
-      headers.set("Content-Encoding", "gzip");
-      return new Response(bodyOf(gzippedPage(entry.page, nonce)), { status: entry.status, headers });
+      const coding = chooseEncoding(acceptEncoding, pageCodings(entry.page, nonce));
+      if (!coding) return new Response(bodyOf(filledPage(entry.page, nonce)), { status: entry.status, headers });
+      headers.set("Content-Encoding", coding);
+      return new Response(bodyOf(encodedPage(entry.page, coding, nonce)), { status: entry.status, headers });
     },
 
     /**
@@ -144,17 +158,24 @@ export function createHtmlCache({
       // Length and encoding are each response's own (lookup encodes it, or not).
       const perResponse = new Set([HTML_CACHE_HEADER.toLowerCase(), "content-length", "content-encoding"]);
       const headers = [...page.headers].filter(([name]) => !perResponse.has(name.toLowerCase()));
-      entries.delete(key);
-      entries.set(key, {
+      const entry: Entry = {
         page: splicePage(page.html, page.nonce),
         status: page.status,
         headers,
         storedAt: now(),
         hashes: inlineHashes(page.html, page.nonce),
-      });
+      };
+      entries.delete(key);
+      entries.set(key, entry);
+      compressLater(key, entry);
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       stats.stores++;
       return true;
+    },
+
+    /** Settles once every page stored so far has its Brotli encoding (or was dropped first). */
+    brotliDone(): Promise<void> {
+      return brotliQueue;
     },
 
     /** The inline hashes of the page kept for `key` (null: none kept, or it cannot be shared). */

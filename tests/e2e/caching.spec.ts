@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { get } from "node:http";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { APIResponse } from "@playwright/test";
 import { expect, signUp, siteServer, test, uniqueWord } from "./support.ts";
 
@@ -170,6 +172,68 @@ test.describe("cache headers", () => {
 
 test.describe("visitors' pages from memory", () => {
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
+
+  /** A page's bytes as the server sent them (Playwright's client would decode them). */
+  const rawGet = (url: string, headers: Record<string, string>) =>
+    new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+      get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", fail);
+      }).on("error", fail);
+    });
+
+  test("a kept page goes out in Brotli or gzip, compressed once at the maximum, with this response's nonce", async ({
+    baseURL,
+  }) => {
+    // A visitor who answered the analytics banner: a page for them alone, with a nonce.
+    const url = `${baseURL}/salida-a-tzintzuntzan`;
+    const Cookie = "analiticas=no";
+    const asked = (acceptEncoding?: string) =>
+      rawGet(url, { Cookie, ...(acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding }) });
+    await asked("gzip, deflate, br, zstd");
+    // Brotli is made once the page is kept, off the main thread: gzip until then.
+    await expect
+      .poll(async () => (await asked("gzip, deflate, br, zstd")).headers["content-encoding"], { timeout: 10_000 })
+      .toBe("br");
+
+    const pages: string[] = [];
+    const seen: string[] = [];
+    const decoded = {
+      br: brotliDecompressSync,
+      gzip: gunzipSync,
+      none: (body: Buffer) => body,
+    };
+    const cases = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["br", "br"],
+      ["br;q=0, gzip", "gzip"],
+      ["gzip", "gzip"],
+      ["identity", "none"],
+      [undefined, "none"],
+    ] as const;
+    for (const [acceptEncoding, coding] of cases) {
+      const response = await asked(acceptEncoding);
+      expect(response.headers["x-cache"], acceptEncoding).toBe("hit");
+      expect(response.headers["content-encoding"] ?? "none", acceptEncoding).toBe(coding);
+      expect(response.headers["vary"], acceptEncoding).toContain("Accept-Encoding");
+      const nonce = nonceOf(String(response.headers["content-security-policy"]));
+      const html = decoded[coding](response.body).toString();
+      const nonces = [...html.matchAll(/\snonce="([^"]*)"/g)].map(([, value]) => value);
+      expect(nonces.length, acceptEncoding).toBeGreaterThan(5);
+      expect(new Set(nonces), acceptEncoding).toEqual(new Set([nonce]));
+      expect(seen, "a nonce of its own").not.toContain(nonce);
+      seen.push(nonce);
+      if (coding === "gzip") {
+        // No larger than gzip -9 of this very page, give or take the few nonces sent raw.
+        expect(response.body.length).toBeLessThanOrEqual(gzipSync(html, { level: 9 }).length + 64);
+      }
+      pages.push(html.replaceAll(nonce, "NONCE"));
+    }
+    // The same page every time, each with its own nonce.
+    expect(new Set(pages).size).toBe(1);
+  });
 
   test("a visitor's page comes from memory, with this response's nonce", async ({ request }) => {
     // A visitor who answered the analytics banner: a page for them alone (nonce, private).
