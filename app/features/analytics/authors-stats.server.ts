@@ -63,19 +63,64 @@ async function metricPerKey(db: Db, metric: StatsMetric, since?: string): Promis
   return new Map(rows.map((row) => [row.key, n(row.count)]));
 }
 
+type PageViewFigures = Pick<AuthorsStatsData, "viewDays" | "scanDays" | "codeDays" | "paths">;
+
+/**
+ * Page views of both periods, in one pass over their page_view_days rows (three groupings of
+ * the same rows, which took three scans of up to two years of days and paths): per day, split
+ * into views and QR scans; per path, current and previous period; and scans per code and chart
+ * point (day, week or 30 days), folded by the database: a year is 26 points per code, not 730
+ * days. A point's offset is its first day's, so bucketed() puts it back in place.
+ */
+async function pageViewsOfPeriods(db: Db, days: PeriodDays): Promise<PageViewFigures> {
+  const size = bucketDays(days.period);
+  const { rows } = await sql<{
+    set: "day" | "path" | "code";
+    day_offset: number | null;
+    qr: boolean | null;
+    path: string | null;
+    code: string | null;
+    point: number | null;
+    count: number;
+    current: number;
+    previous: number;
+  }>`
+    with period_days as (
+      select day - ${days.previousStart}::date as day_offset, path, views,
+             path like ${QR_PATH_PREFIX + "%"} as qr
+      from page_view_days
+      where day >= ${days.previousStart}::date and day <= ${days.today}::date
+    ), scans as (
+      select *,
+             case when qr then split_part(split_part(substr(path, ${QR_PATH_PREFIX.length + 1}::int), '?', 1), '/', 1) end as code,
+             case when day_offset < ${days.period}::int then day_offset - day_offset % ${size}::int
+                  else day_offset - (day_offset - ${days.period}::int) % ${size}::int end as point
+      from period_days
+    )
+    select case grouping(day_offset, qr, path, code, point) when 7 then 'day' when 27 then 'path' else 'code' end as set,
+           day_offset, qr, path, code, point, sum(views) as count,
+           coalesce(sum(views) filter (where day_offset >= ${days.period}::int), 0) as current,
+           coalesce(sum(views) filter (where day_offset < ${days.period}::int), 0) as previous
+    from scans
+    group by grouping sets ((day_offset, qr), (path), (code, point))`.execute(db);
+  const result: PageViewFigures = { viewDays: [], scanDays: [], codeDays: [], paths: [] };
+  for (const row of rows) {
+    if (row.set === "day")
+      (row.qr ? result.scanDays : result.viewDays).push({ offset: n(row.day_offset), count: n(row.count) });
+    else if (row.set === "path")
+      result.paths.push({ path: row.path!, current: n(row.current), previous: n(row.previous) });
+    else if (row.code !== null) result.codeDays.push({ code: row.code, offset: n(row.point), count: n(row.count) });
+  }
+  return result;
+}
+
 export async function authorsStatsData(db: Db, days: PeriodDays): Promise<AuthorsStatsData> {
   const currentStartAt = sql`${days.currentStart}::date at time zone 'UTC'`;
-  const isQr = sql<boolean>`path like ${QR_PATH_PREFIX + "%"}`;
-  // Scans per code, folded into the charts' points by the database (a year is 26 points, not
-  // 730 days, per code). A point's offset is its first day's, so bucketed() puts it back in place.
-  const size = bucketDays(days.period);
   // The queries are independent: on PostgreSQL they run side by side on the pool's connections,
   // so the page waits for the slowest rather than for their sum (PGlite, one connection, queues
   // them as before).
   const [
-    viewRows,
-    pathRows,
-    codeRows,
+    views,
     signUpDays,
     commentDays,
     chapters,
@@ -87,30 +132,7 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
     clans,
     active,
   ] = await Promise.all([
-    sql<{ offset: number; qr: boolean; count: number }>`
-      select (day - ${days.previousStart}::date) as offset, ${isQr} as qr, sum(views) as count
-      from page_view_days
-      where day >= ${days.previousStart}::date and day <= ${days.today}::date
-      group by 1, 2`.execute(db),
-    sql<{ path: string; current: number; previous: number }>`
-      select path,
-             coalesce(sum(views) filter (where day >= ${days.currentStart}::date), 0) as current,
-             coalesce(sum(views) filter (where day < ${days.currentStart}::date), 0) as previous
-      from page_view_days
-      where day >= ${days.previousStart}::date and day <= ${days.today}::date
-      group by path`.execute(db),
-    sql<{ code: string; day_offset: number; count: number }>`
-      with scans as (
-        select split_part(split_part(substr(path, ${QR_PATH_PREFIX.length + 1}::int), '?', 1), '/', 1) as code,
-               day - ${days.previousStart}::date as day_offset, views
-        from page_view_days
-        where ${isQr} and day >= ${days.previousStart}::date and day <= ${days.today}::date
-      )
-      select code,
-             case when day_offset < ${days.period}::int then day_offset - day_offset % ${size}::int
-                  else day_offset - (day_offset - ${days.period}::int) % ${size}::int end as day_offset,
-             sum(views) as count
-      from scans group by 1, 2`.execute(db),
+    pageViewsOfPeriods(db, days),
     metricPerDay(db, "sign-ups", days),
     metricPerDay(db, "comments", days),
     db
@@ -175,12 +197,9 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
   const activeRow = active.rows[0];
   return {
     days,
-    viewDays: viewRows.rows.filter((row) => !row.qr).map((row) => ({ offset: n(row.offset), count: n(row.count) })),
-    scanDays: viewRows.rows.filter((row) => row.qr).map((row) => ({ offset: n(row.offset), count: n(row.count) })),
-    codeDays: codeRows.rows.map((row) => ({ code: row.code, offset: n(row.day_offset), count: n(row.count) })),
+    ...views,
     signUpDays,
     commentDays,
-    paths: pathRows.rows.map((row) => ({ path: row.path, current: n(row.current), previous: n(row.previous) })),
     chapters: chapters.map((row) => ({
       id: row.id,
       number: row.number,
