@@ -35,7 +35,10 @@ const root = resolve(process.env.BENCH_SERVER_DIR ?? resolve(import.meta.dirname
 const port = Number(process.env.BENCH_PORT ?? 3600 + Math.floor(Math.random() * 100));
 const origin = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "bench-stats-"));
-/** BENCH_KEEP=1 keeps the filled data directory (and prints where it is) to look into it afterwards. */
+/**
+ * BENCH_KEEP=1 keeps the filled data directory or PostgreSQL database (and prints where it is)
+ * to look into it afterwards (EXPLAIN ANALYZE the page's queries, say); drop the database by hand.
+ */
 const keep = process.env.BENCH_KEEP === "1";
 
 /** A database of our own on the PostgreSQL server, when one is given. */
@@ -265,9 +268,11 @@ try {
   failed = true;
 } finally {
   await stopServer(server);
-  await postgres?.drop();
-  if (keep) console.log(`Kept ${dataDir}`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  if (keep) console.log(`Kept ${postgres ? postgres.url : dataDir}`);
+  else {
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 if (failed) {
   console.error("Over budget or failed.");

@@ -8,6 +8,10 @@
  * Router 8: the floor every page pays, ~104.6 KB) and the app's own code on top of it, which
  * may be at most 15 KB on any page a visitor can land on first. The floor has a ceiling of its
  * own, so that an upgrade that grows it is noticed and decided, not absorbed.
+ *
+ * Runs beside other work (issue 38): BUDGET_PORT chooses the server's port (a random one from
+ * 3290 to 3339 by default), a port another process holds fails at once and says so, and the
+ * wait for the server is generous (BUDGET_WAIT_SECONDS, 180 by default) for a slow start.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -15,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { INERT_SCRIPT_MARKUP } from "../app/lib/scripts-after-paint.ts";
+import { ensurePortFree, portFromEnv, waitForHealthz } from "./server-ready.ts";
 
 // CSS: inside every page since decision 021 (purged Bootstrap, ≈11 KB), so kept well below the old 25 KB.
 const BUDGET = { framework: 108 * 1024, app: 15 * 1024, css: 15 * 1024 };
@@ -43,7 +48,21 @@ const PAGES = [
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, process.env.BUILD_DIR ?? "build");
 const clientDir = join(buildDir, "client");
-const port = 3290 + Math.floor(Math.random() * 50);
+/** Loopback only: the port checked free is the one the server takes, and the one asked. */
+const host = "127.0.0.1";
+let port: number;
+let waitSeconds: number;
+try {
+  port = portFromEnv(process.env, "BUDGET_PORT", 3290 + Math.floor(Math.random() * 50));
+  waitSeconds = Number(process.env.BUDGET_WAIT_SECONDS || 180);
+  if (!(waitSeconds > 0))
+    throw new Error(`BUDGET_WAIT_SECONDS=${process.env.BUDGET_WAIT_SECONDS} is not a number of seconds`);
+  await ensurePortFree(port, host, "BUDGET_PORT");
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const origin = `http://${host}:${port}`;
 
 if (!existsSync(join(buildDir, "server/index.js"))) {
   console.error("No build: run `npm run build` first.");
@@ -54,6 +73,7 @@ const server = spawn(process.execPath, [join(root, "server/main.ts")], {
   env: {
     ...process.env,
     PORT: String(port),
+    HOST: host,
     DATA_DIR: mkdtempSync(join(tmpdir(), "budget-")),
     LOG_LEVEL: "warn",
     DATABASE_URL: "",
@@ -61,28 +81,16 @@ const server = spawn(process.execPath, [join(root, "server/main.ts")], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 
-async function waitForServer() {
-  // A fresh data directory: created, migrated and seeded by a process of its own first (decision
-  // 039), which on a busy shared machine took up to ~25 s.
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error("the server did not start");
-}
-
 const gzipSize = (path: string) => gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let failed = false;
 try {
-  await waitForServer();
+  // A fresh data directory: created, migrated and seeded by a process of its own first (decision
+  // 039), which on a busy shared machine took up to ~25 s.
+  await waitForHealthz(origin, server, { deadlineMs: waitSeconds * 1000 });
   for (const page of PAGES) {
-    const response = await fetch(`http://localhost:${port}${page}`);
+    const response = await fetch(`${origin}${page}`);
     const html = await response.text();
     const scripts = new Set<string>();
     const styles = new Set<string>();
@@ -113,10 +121,13 @@ try {
   console.log(
     `budget, gzip per page on a first visit: framework ≤ ${kb(BUDGET.framework)}, app JS ≤ ${kb(BUDGET.app)} beyond it, CSS ≤ ${kb(BUDGET.css)}`,
   );
+} catch (error) {
+  console.error((error as Error).message);
+  failed = true;
 } finally {
   server.kill("SIGTERM");
 }
 if (failed) {
-  console.error("Over budget.");
+  console.error("Over budget or failed.");
   process.exit(1);
 }

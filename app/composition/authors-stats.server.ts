@@ -18,13 +18,15 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY
  */
 export async function authorsStats(db: Db, period: StatsPeriod, now = new Date()) {
   const days = periodDays(period, now);
-  const data = await authorsStatsData(db, days);
-  const families = await familyCounts(db);
-  const classes = await classCounts(db);
-  const unknownScans = {
-    current: await countBetweenDays(db, UNKNOWN_QR_COUNTER, days.currentStart, days.today),
-    previous: await countBetweenDays(db, UNKNOWN_QR_COUNTER, days.previousStart, dayBefore(days.currentStart)),
-  };
+  // Independent counts, side by side on PostgreSQL's pool (see authorsStatsData).
+  const [data, families, classes, current, previous] = await Promise.all([
+    authorsStatsData(db, days),
+    familyCounts(db),
+    classCounts(db),
+    countBetweenDays(db, UNKNOWN_QR_COUNTER, days.currentStart, days.today),
+    countBetweenDays(db, UNKNOWN_QR_COUNTER, days.previousStart, dayBefore(days.currentStart)),
+  ]);
+  const unknownScans = { current, previous };
   const figures = authorsStatsFigures(data, {
     clanNames: CLANS.map((clan) => clan.name),
     families,

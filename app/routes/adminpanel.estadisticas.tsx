@@ -12,8 +12,10 @@ import { requireAdmin } from "../access/session.server.ts";
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
   const { db, mailer } = services(context);
-  const stats = await authorsStats(db, parseStatsPeriod(url.searchParams.get(PERIOD_PARAM)));
-  const waitingConsents = await waitingConsentCounts(db, { mailAvailable: mailer.enabled });
+  const [stats, waitingConsents] = await Promise.all([
+    authorsStats(db, parseStatsPeriod(url.searchParams.get(PERIOD_PARAM))),
+    waitingConsentCounts(db, { mailAvailable: mailer.enabled }),
+  ]);
   return { ...stats, waitingConsents };
 }
 

@@ -63,83 +63,125 @@ async function metricPerKey(db: Db, metric: StatsMetric, since?: string): Promis
   return new Map(rows.map((row) => [row.key, n(row.count)]));
 }
 
+type PageViewFigures = Pick<AuthorsStatsData, "viewDays" | "scanDays" | "codeDays" | "paths">;
+
+/**
+ * Page views of both periods, in one pass over their page_view_days rows (three groupings of
+ * the same rows, which took three scans of up to two years of days and paths): per day, split
+ * into views and QR scans; per path, current and previous period; and scans per code and chart
+ * point (day, week or 30 days), folded by the database: a year is 26 points per code, not 730
+ * days. A point's offset is its first day's, so bucketed() puts it back in place.
+ */
+async function pageViewsOfPeriods(db: Db, days: PeriodDays): Promise<PageViewFigures> {
+  const size = bucketDays(days.period);
+  const { rows } = await sql<{
+    set: "day" | "path" | "code";
+    day_offset: number | null;
+    qr: boolean | null;
+    path: string | null;
+    code: string | null;
+    point: number | null;
+    count: number;
+    current: number;
+    previous: number;
+  }>`
+    with period_days as (
+      select day - ${days.previousStart}::date as day_offset, path, views,
+             path like ${QR_PATH_PREFIX + "%"} as qr
+      from page_view_days
+      where day >= ${days.previousStart}::date and day <= ${days.today}::date
+    ), scans as (
+      select *,
+             case when qr then split_part(split_part(substr(path, ${QR_PATH_PREFIX.length + 1}::int), '?', 1), '/', 1) end as code,
+             case when day_offset < ${days.period}::int then day_offset - day_offset % ${size}::int
+                  else day_offset - (day_offset - ${days.period}::int) % ${size}::int end as point
+      from period_days
+    )
+    select case grouping(day_offset, qr, path, code, point) when 7 then 'day' when 27 then 'path' else 'code' end as set,
+           day_offset, qr, path, code, point, sum(views) as count,
+           coalesce(sum(views) filter (where day_offset >= ${days.period}::int), 0) as current,
+           coalesce(sum(views) filter (where day_offset < ${days.period}::int), 0) as previous
+    from scans
+    group by grouping sets ((day_offset, qr), (path), (code, point))`.execute(db);
+  const result: PageViewFigures = { viewDays: [], scanDays: [], codeDays: [], paths: [] };
+  for (const row of rows) {
+    if (row.set === "day")
+      (row.qr ? result.scanDays : result.viewDays).push({ offset: n(row.day_offset), count: n(row.count) });
+    else if (row.set === "path")
+      result.paths.push({ path: row.path!, current: n(row.current), previous: n(row.previous) });
+    else if (row.code !== null) result.codeDays.push({ code: row.code, offset: n(row.point), count: n(row.count) });
+  }
+  return result;
+}
+
 export async function authorsStatsData(db: Db, days: PeriodDays): Promise<AuthorsStatsData> {
   const currentStartAt = sql`${days.currentStart}::date at time zone 'UTC'`;
-  const isQr = sql<boolean>`path like ${QR_PATH_PREFIX + "%"}`;
-  // One connection on PGlite: the queries run one after another either way.
-  const viewRows = await sql<{ offset: number; qr: boolean; count: number }>`
-    select (day - ${days.previousStart}::date) as offset, ${isQr} as qr, sum(views) as count
-    from page_view_days
-    where day >= ${days.previousStart}::date and day <= ${days.today}::date
-    group by 1, 2`.execute(db);
-  const pathRows = await sql<{ path: string; current: number; previous: number }>`
-    select path,
-           coalesce(sum(views) filter (where day >= ${days.currentStart}::date), 0) as current,
-           coalesce(sum(views) filter (where day < ${days.currentStart}::date), 0) as previous
-    from page_view_days
-    where day >= ${days.previousStart}::date and day <= ${days.today}::date
-    group by path`.execute(db);
-  // Scans per code, folded into the charts' points by the database (a year is 26 points, not
-  // 730 days, per code). A point's offset is its first day's, so bucketed() puts it back in place.
-  const size = bucketDays(days.period);
-  const codeRows = await sql<{ code: string; day_offset: number; count: number }>`
-    with scans as (
-      select split_part(split_part(substr(path, ${QR_PATH_PREFIX.length + 1}::int), '?', 1), '/', 1) as code,
-             day - ${days.previousStart}::date as day_offset, views
-      from page_view_days
-      where ${isQr} and day >= ${days.previousStart}::date and day <= ${days.today}::date
-    )
-    select code,
-           case when day_offset < ${days.period}::int then day_offset - day_offset % ${size}::int
-                else day_offset - (day_offset - ${days.period}::int) % ${size}::int end as day_offset,
-           sum(views) as count
-    from scans group by 1, 2`.execute(db);
-  const signUpDays = await metricPerDay(db, "sign-ups", days);
-  const commentDays = await metricPerDay(db, "comments", days);
-  const chapters = await db
-    .selectFrom("chapters")
-    .select(["id", "number", "title", "slug", "required_url"])
-    .orderBy("sort_order")
-    .orderBy("id")
-    .execute();
-  const chapterUnlocks = await metricPerKey(db, "chapter-unlocks");
-  const comments = await metricPerKey(db, "comments", days.currentStart);
-  const reports = await sql<{ section_id: string; count: number }>`
-    select c.section_id, count(*) as count
-    from comment_reports r join comments c on c.id = r.comment_id
-    where r.created_at >= ${currentStartAt} group by 1`.execute(db);
-  const characterUnlocks = await metricPerKey(db, "character-unlocks");
-  const characters = await db
-    .selectFrom("characters")
-    .select(["id", "name"])
-    .where("required_url", "is not", null)
-    .orderBy("sort_order")
-    .orderBy("name")
-    .execute();
-  const clans = await db
-    .selectFrom("profiles")
-    .select(["clan", (eb) => eb.fn.countAll().as("count")])
-    .groupBy("clan")
-    .execute();
-  // Active: unlocked a chapter or a character, or wrote a comment, on one of those days
-  // (signing in leaves no lasting trace to count by day: a session ends when its reader
-  // signs out). One row per reader and day (reader_days), one per reader after grouping.
-  const active = await sql<Record<keyof ActiveReaders, number>>`
-    with readers as (
+  // The queries are independent: on PostgreSQL they run side by side on the pool's connections,
+  // so the page waits for the slowest rather than for their sum (PGlite, one connection, queues
+  // them as before).
+  const [
+    views,
+    signUpDays,
+    commentDays,
+    chapters,
+    chapterUnlocks,
+    comments,
+    reports,
+    characterUnlocks,
+    characters,
+    clans,
+    active,
+  ] = await Promise.all([
+    pageViewsOfPeriods(db, days),
+    metricPerDay(db, "sign-ups", days),
+    metricPerDay(db, "comments", days),
+    db
+      .selectFrom("chapters")
+      .select(["id", "number", "title", "slug", "required_url"])
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute(),
+    metricPerKey(db, "chapter-unlocks"),
+    metricPerKey(db, "comments", days.currentStart),
+    // Each report's chapter looked up by the comment's key: a year's reports are a few thousand,
+    // while a join hashed every comment ever written (100,000 at the benchmark's size) to find them.
+    sql<{ section_id: string; count: number }>`
+      select (select c.section_id from comments c where c.id = r.comment_id) as section_id, count(*) as count
+      from comment_reports r
+      where r.created_at >= ${currentStartAt} group by 1`.execute(db),
+    metricPerKey(db, "character-unlocks"),
+    db
+      .selectFrom("characters")
+      .select(["id", "name"])
+      .where("required_url", "is not", null)
+      .orderBy("sort_order")
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("profiles")
+      .select(["clan", (eb) => eb.fn.countAll().as("count")])
+      .groupBy("clan")
+      .execute(),
+    // Active: unlocked a chapter or a character, or wrote a comment, on one of those days
+    // (signing in leaves no lasting trace to count by day: a session ends when its reader
+    // signs out). One row per reader and day (reader_days), one per reader after grouping.
+    sql<Record<keyof ActiveReaders, number>>`
+      with readers as (
+        select
+          bool_or(day > ${days.today}::date - 7) as last7,
+          bool_or(day <= ${days.today}::date - 7 and day > ${days.today}::date - 14) as previous7,
+          bool_or(day > ${days.today}::date - 30) as last30,
+          bool_or(day <= ${days.today}::date - 30) as previous30
+        from reader_days where day > ${days.today}::date - 60 and day <= ${days.today}::date
+        group by user_id
+      )
       select
-        bool_or(day > ${days.today}::date - 7) as last7,
-        bool_or(day <= ${days.today}::date - 7 and day > ${days.today}::date - 14) as previous7,
-        bool_or(day > ${days.today}::date - 30) as last30,
-        bool_or(day <= ${days.today}::date - 30) as previous30
-      from reader_days where day > ${days.today}::date - 60 and day <= ${days.today}::date
-      group by user_id
-    )
-    select
-      count(*) filter (where last7) as "last7",
-      count(*) filter (where previous7) as "previous7",
-      count(*) filter (where last30) as "last30",
-      count(*) filter (where previous30) as "previous30"
-    from readers`.execute(db);
+        count(*) filter (where last7) as "last7",
+        count(*) filter (where previous7) as "previous7",
+        count(*) filter (where last30) as "last30",
+        count(*) filter (where previous30) as "previous30"
+      from readers`.execute(db),
+  ]);
 
   const commentsBySection = new Map<string, CommentCounts>();
   const sectionOf = (id: string) => {
@@ -155,12 +197,9 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
   const activeRow = active.rows[0];
   return {
     days,
-    viewDays: viewRows.rows.filter((row) => !row.qr).map((row) => ({ offset: n(row.offset), count: n(row.count) })),
-    scanDays: viewRows.rows.filter((row) => row.qr).map((row) => ({ offset: n(row.offset), count: n(row.count) })),
-    codeDays: codeRows.rows.map((row) => ({ code: row.code, offset: n(row.day_offset), count: n(row.count) })),
+    ...views,
     signUpDays,
     commentDays,
-    paths: pathRows.rows.map((row) => ({ path: row.path, current: n(row.current), previous: n(row.previous) })),
     chapters: chapters.map((row) => ({
       id: row.id,
       number: row.number,
