@@ -90,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           activeSection={activeNavSection(section)}
           user={data?.user ?? null}
           isAdmin={data?.isAdmin ?? null}
+          familyDevice={data?.familyDevice}
         />
         <main id="contenido" tabIndex={-1}>
           {children}

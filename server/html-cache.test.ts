@@ -22,6 +22,10 @@ describe("the visitors' page cache", () => {
     expect(cache.eligible("GET", "/capitulos.data", null)).toBe(false);
     expect(cache.eligible("GET", "/api/live", null)).toBe(false);
     expect(cache.eligible("GET", "/healthz", null)).toBe(false);
+    // A family's device: its navbar offers '¿Quién lee?', so its pages are its own (issue 39).
+    expect(cache.eligible("GET", "/", "familia-dispositivo=abc.def")).toBe(false);
+    expect(cache.eligible("GET", "/login", "analiticas=si; familia-dispositivo=abc")).toBe(false);
+    expect(cache.eligible("GET", "/", "no-familia-dispositivo=abc")).toBe(true);
   });
 
   it("keeps visitors who answered the analytics banner differently apart", () => {

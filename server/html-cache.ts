@@ -1,4 +1,5 @@
 import { consentFromCookies } from "../app/lib/consent-cookie.ts";
+import { hasFamilyDeviceCookie } from "../app/lib/family-device-cookie.ts";
 import { hasSessionCookie } from "./html-cache-control.ts";
 import { inlineHashes, type InlineHashes } from "./shared-visitor-page.ts";
 import { chooseEncoding } from "./accept-encoding.ts";
@@ -44,7 +45,8 @@ const bodyOf = (bytes: Buffer) => new Uint8Array(bytes.buffer as ArrayBuffer, by
  * The cache key of a visitor's page: its URL plus every cookie a visitor's page is rendered
  * from. Today that is only the analytics answer (the banner and Google's tag are rendered on the
  * server from it); a new cookie read by a visitor's page must be added here, or one visitor's
- * answer would be served to the next.
+ * answer would be served to the next. (A family's device's cookie is not: its pages are never
+ * kept at all, see `eligible`.)
  */
 export function visitorPageKey(url: string, cookieHeader: string | null): string {
   return `${url}\nanaliticas=${consentFromCookies(cookieHeader) ?? ""}`;
@@ -86,11 +88,16 @@ export function createHtmlCache({
       return generation;
     },
 
-    /** Whether this request's answer may come from, or go into, the cache. */
+    /**
+     * Whether this request's answer may come from, or go into, the cache. Not a family's device's
+     * (its navbar offers '¿Quién lee?'): few devices, each rendered fresh, and every other
+     * visitor's page stays the same for all.
+     */
     eligible(method: string, path: string, cookieHeader: string | null): boolean {
       return (
         method === "GET" &&
         !hasSessionCookie(cookieHeader) &&
+        !hasFamilyDeviceCookie(cookieHeader) &&
         !path.endsWith(".data") &&
         !path.startsWith("/api/") &&
         path !== "/healthz" &&

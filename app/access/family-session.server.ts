@@ -5,6 +5,7 @@ import { services } from "../services/context.server.ts";
 import { getUser, requireUser, type SessionUser } from "./session.server.ts";
 import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { STUDENT_IDLE_SECONDS } from "./class-session.server.ts";
+import { FAMILY_DEVICE_COOKIE, hasFamilyDeviceCookie } from "../lib/family-device-cookie.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -22,7 +23,7 @@ export async function requireAdultReader(args: { url: URL; context: Context }): 
  */
 const familyDeviceCookie = (context: Context) => {
   const { env, auth } = services(context);
-  return createCookie("familia-dispositivo", {
+  return createCookie(FAMILY_DEVICE_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -36,6 +37,21 @@ export async function rememberFamilyDevice(context: Context, guardianId: string)
   return familyDeviceCookie(context).serialize(guardianId);
 }
 
+/** The family this device remembers (its signed cookie), without asking the database. */
+async function rememberedFamily(request: Request, context: Context): Promise<string | null> {
+  const remembered: unknown = await familyDeviceCookie(context).parse(request.headers.get("Cookie"));
+  return typeof remembered === "string" && remembered ? remembered : null;
+}
+
+/**
+ * Whether this device remembers a family: every page then offers '¿Quién lee?' one tap away
+ * (DESIGN.md, fourth round). Only the cookie is read (a check of its signature, no query), so it
+ * costs every page next to nothing; the chooser itself looks the family up.
+ */
+export async function deviceRemembersFamily(request: Request, context: Context): Promise<boolean> {
+  return hasFamilyDeviceCookie(request.headers.get("Cookie")) && (await rememberedFamily(request, context)) !== null;
+}
+
 /** The family of the reader signed in on this device, else the one the device remembers. */
 export async function familyOfDevice(request: Request, context: Context): Promise<string | null> {
   const user = await getUser(context);
@@ -43,8 +59,7 @@ export async function familyOfDevice(request: Request, context: Context): Promis
     const family = await familyGuardianOf(services(context).db, user.id);
     if (family) return family;
   }
-  const remembered: unknown = await familyDeviceCookie(context).parse(request.headers.get("Cookie"));
-  return typeof remembered === "string" && remembered ? remembered : null;
+  return rememberedFamily(request, context);
 }
 
 /**

@@ -5,6 +5,8 @@ import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "../services/context.server.ts";
 import { celebrationOfView, takeRememberedScans } from "./remembered-scans.server.ts";
+import { shownName } from "../features/profiles/shown-name.ts";
+import { deviceRemembersFamily } from "../access/family-session.server.ts";
 import {
   forgetReaderCopy,
   getReaderProfile,
@@ -48,6 +50,8 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
         readerIsStudent(context),
       ])
     : [null, false, false, false];
+  // A class's student is on the school's device, which is nobody's family (decision 036).
+  const familyDevice = !student && (await deviceRemembersFamily(request, context));
   return data(
     {
       siteUrl: env.siteUrl,
@@ -60,15 +64,16 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
       user: sessionUser
         ? {
             id: sessionUser.id,
-            // A child reader's account address is an internal placeholder: never sent to a page.
-            email: childReader ? "" : sessionUser.email,
-            displayName: profile?.displayName ?? "",
+            // Never the e-mail nor its local part: a family's tablet is read by everyone (issue 39).
+            name: shownName(profile, sessionUser.email),
             childReader,
             // A class's student has no family chooser to switch to (decision 036).
             student,
           }
         : null,
       isAdmin: admin as boolean | null,
+      // This device remembers a family: '¿Quién lee?' is one tap away on every page.
+      familyDevice,
       // What this load unlocked, for the celebration (null when nothing is new).
       celebration: celebrationOfView(unlocked, remembered),
     },

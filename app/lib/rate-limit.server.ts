@@ -20,7 +20,7 @@ export async function hitRateLimit(
   db: Db,
   key: string,
   rule: RateLimitRule,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; retryAfterSeconds: number; count: number; remaining: number }> {
   const window = `${rule.windowSeconds} seconds`;
   const { rows } = await sql<{ count: number; window_start: Date }>`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
@@ -33,6 +33,9 @@ export async function hitRateLimit(
   return {
     allowed: row.count <= rule.max * multiplier,
     retryAfterSeconds: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)),
+    // Hits in this window, this one included, and those still allowed (a child is told both).
+    count: row.count,
+    remaining: Math.max(0, rule.max * multiplier - row.count),
   };
 }
 

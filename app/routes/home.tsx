@@ -1,4 +1,7 @@
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
+import type { loader as rootLoader } from "../root.tsx";
+import { FamilyDeviceInvite } from "../features/families/components/family-device-invite.tsx";
 import { BookPromo } from "../features/book/components/book-promo.tsx";
 import { bookPromo } from "../features/book/book-facts.server.ts";
 import { specialChapterPath } from "../features/chapters/chapters.server.ts";
@@ -42,8 +45,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   });
 
 export default function Home({ loaderData: page }: Route.ComponentProps) {
+  // A family's device with nobody in: a child picks their picture from here (issue 39).
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="home-page">
+      {root?.familyDevice && !root.user && <FamilyDeviceInvite />}
       <HomeHero hero={page.hero} />
       <div className="container">
         {page.bookWelcome && <BookWelcome welcome={page.bookWelcome} />}

@@ -1,4 +1,6 @@
-import { redirect, useLoaderData } from "react-router";
+import { redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root.tsx";
+import { FamilyDeviceInvite } from "../features/families/components/family-device-invite.tsx";
 import type { Route } from "./+types/login";
 import { LoginPage } from "../features/auth/components/login-form.tsx";
 import { loginModeOf, requestedReturnPath } from "../features/auth/login-request.ts";
@@ -102,5 +104,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function Login() {
-  return <LoginPage {...useLoaderData<typeof loader>()} />;
+  // A family's device: a child who lands here picks their picture instead (issue 39).
+  const familyDevice = useRouteLoaderData<typeof rootLoader>("root")?.familyDevice;
+  return (
+    <>
+      {familyDevice && <FamilyDeviceInvite />}
+      <LoginPage {...useLoaderData<typeof loader>()} />
+    </>
+  );
 }

@@ -3,13 +3,19 @@ import type { Route } from "./+types/quien-lee";
 import { childOfGuardian, listChildReaders } from "../features/families/child-readers.server.ts";
 import { checkChildPin } from "../features/families/child-pin.server.ts";
 import { ReaderChooser, type ChooserResult } from "../features/families/components/reader-chooser.tsx";
-import { FAMILY_MESSAGES, familyPageHeaders } from "../features/families/family-messages.ts";
+import {
+  FAMILY_MESSAGES,
+  familyPageHeaders,
+  pinLimitedMessage,
+  wrongPinMessage,
+} from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { familyOfDevice, startChildSession } from "../access/family-session.server.ts";
-import { getUser } from "../access/session.server.ts";
+import { getReaderProfile, getUser } from "../access/session.server.ts";
+import { shownName } from "../features/profiles/shown-name.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { clientIp } from "../lib/request.server.ts";
 
@@ -19,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(context);
   const children = guardianId ? await listChildReaders(services(context).db, guardianId) : [];
   return {
-    signedInAs: user ? user.name : null,
+    // Who is in, as the navbar names them: never the adult's e-mail nor its local part.
+    signedInAs: user ? shownName(await getReaderProfile(context), user.email) : null,
     readers: children.map((child) => ({
       value: child.id,
       label: child.apodo,
@@ -44,12 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const child = guardianId ? await childOfGuardian(db, guardianId, lector) : null;
   if (!child) return data<ChooserResult>({ fieldErrors: { lector: FAMILY_MESSAGES.chooseReader } }, { status: 400 });
   const checked = await checkChildPin(db, { childId: child.id, pin: form.get("pin"), address: clientIp(request) });
-  if (!checked.ok) {
-    const limited = checked.reason === "limited";
+  if (checked.ok === false && checked.reason === "limited")
     return data<ChooserResult>(
-      { fieldErrors: { pin: limited ? FAMILY_MESSAGES.pinLimited : FAMILY_MESSAGES.wrongPin }, lector },
-      { status: limited ? 429 : 401, headers: limited ? { "Retry-After": String(checked.retryAfterSeconds) } : {} },
+      { fieldErrors: { pin: pinLimitedMessage(checked.retryAfterSeconds) }, lector },
+      { status: 429, headers: { "Retry-After": String(checked.retryAfterSeconds) } },
     );
+  if (checked.ok === false) {
+    const pin = wrongPinMessage({ ...checked, waitSeconds: checked.retryAfterSeconds });
+    return data<ChooserResult>({ fieldErrors: { pin }, lector }, { status: 401 });
   }
   const headers = await startChildSession(request, context, child);
   throw redirectDocument("/pasaporte", { headers });

@@ -6,6 +6,7 @@ import type { ApodoActionResult } from "../features/profiles/components/apodo-fo
 import { APODO_MESSAGES, apodoSuggestions, checkApodo, saveApodo } from "../features/profiles/apodo.server.ts";
 import { parseProfileForm } from "../features/profiles/profile.schema.ts";
 import { getProfile, saveOwnProfile } from "../features/profiles/profiles.server.ts";
+import { chosenDisplayName } from "../features/profiles/shown-name.ts";
 import { WaitingNotice } from "../features/guardians/components/waiting-notice.tsx";
 import { consentState, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { guardianReachOf, startGuardianConsent } from "../features/guardians/guardian-request.server.ts";
@@ -26,7 +27,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     consent,
     email: user.email,
-    displayName: profile?.displayName ?? "",
+    // An older account's default (its e-mail's local part) is no name it chose: the field starts empty.
+    displayName: chosenDisplayName(profile?.displayName ?? "", user.email),
     age: profile?.age ?? null,
     clan: profile?.clan ?? 0,
     apodo: profile?.apodo ?? "",

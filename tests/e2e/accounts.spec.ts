@@ -23,8 +23,9 @@ test.describe("sign-up, sign-in and sign-out", () => {
   test("a new reader creates an account and sees their name and Tu perfil in the navbar", async ({ page }) => {
     const email = await signUpThroughForm(page, uniqueEmail("valeria"));
     const nav = page.getByRole("navigation", { name: "Principal" });
-    // No display name chosen yet: the part of the e-mail before the @.
-    await expect(nav.getByTestId("navbar-user")).toHaveText(email.split("@")[0]!);
+    // No display name chosen yet: their apodo, never the e-mail nor its local part (issue 39).
+    await expect(nav.getByTestId("navbar-user")).not.toHaveText(email.split("@")[0]!);
+    await expect(nav.getByTestId("navbar-user")).toHaveText(/^\S+ \S+ \d{2}$/);
     await expect(nav.getByRole("link", { name: "Tu perfil" })).toHaveAttribute("href", "/tu-perfil");
     await expect(nav.getByRole("link", { name: "Ingresar" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Add Character" })).toHaveCount(0);

@@ -114,7 +114,7 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   expect((await page.request.get("/tu-perfil")).status()).toBe(403);
 
   // The sibling switches in on the same device, from the navbar.
-  await page.getByRole("link", { name: "Cambiar de lector" }).click();
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "¿Quién lee?" }).click();
   await expect(page).toHaveURL(/\/quien-lee$/);
   await signInWithPin(page, beto, "7395", { open: false });
   await expect(page).toHaveURL(/\/pasaporte$/);
@@ -123,7 +123,7 @@ test("an adult adds two children; each signs in with picture + PIN, unlocks a ch
   await unlockAndComment(page, betoText);
 
   // Back to the adult: their password, not a tap (from the navbar again).
-  await page.getByRole("link", { name: "Cambiar de lector" }).click();
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "¿Quién lee?" }).click();
   await expect(page).toHaveURL(/\/quien-lee$/);
   await page.getByRole("button", { name: "Soy la persona adulta de la familia" }).click();
   await expect(page).toHaveURL(/\/login/);

@@ -31,9 +31,15 @@ export async function addChildOnThisPage(page: Page, apodo: string, picture: str
  * The signed-in adult adds a child reader through the server, posting what the form of /familia
  * posts: for the tests of what comes after. The form itself is families.spec.ts's first test's,
  * its axe scans' and proxy.spec.ts's; the page load and its hydration cost more than the answer.
+ * `baseURL`: a site of the test's own (the worker's by default).
  */
-export async function addChildThroughServer(page: Page, apodo: string, picture: string, pin: string) {
-  const { baseURL } = siteServer();
+export async function addChildThroughServer(
+  page: Page,
+  apodo: string,
+  picture: string,
+  pin: string,
+  baseURL = siteServer().baseURL,
+) {
   const response = await page.request.post(`${baseURL}/familia`, {
     headers: { Origin: baseURL },
     form: {
@@ -62,4 +68,11 @@ export async function printCard(page: Page, apodo: string) {
   const url = await page.getByTestId("login-card-url").first().textContent();
   expect(url).toMatch(/\/entrar\/[A-Za-z0-9_-]{24}$/);
   return new URL(url!).pathname;
+}
+
+/** A child picks their picture on the open '¿Quién lee?' page and types a PIN. */
+export async function typePinOnChooser(page: Page, apodo: string, pin: string) {
+  await page.locator("label.picture-choice", { hasText: apodo }).click();
+  await page.getByLabel("Tu PIN").fill(pin);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }

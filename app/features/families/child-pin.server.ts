@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import { verifySecret } from "../../lib/password-hashing.server.ts";
 import { hitRateLimit, refundRateLimit, type RateLimitRule } from "../../lib/rate-limit.server.ts";
-import { PIN_PATTERN } from "./child-readers.server.ts";
+
+/** A child's PIN: 4 to 6 digits. */
+export const PIN_PATTERN = /^\d{4,6}$/;
 
 /**
  * Wrong PINs: per child, a handful before a pause (a 4-digit PIN has 10,000 values, so a
@@ -14,12 +16,22 @@ export const PIN_LIMITS = {
   perAddress: { max: 60, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
+const childPinKey = (childId: string) => `family-pin:${childId}`;
+
 export const pinLimitKeys = (childId: string, address: string) => ({
-  perChild: `family-pin:${childId}`,
+  perChild: childPinKey(childId),
   perAddress: `family-pin-address:${address}`,
 });
 
-export type PinCheck = { ok: true } | { ok: false; reason: "wrong" | "limited"; retryAfterSeconds?: number };
+/**
+ * A wrong PIN says how many misses in a row (`misses`), how many tries are left before the
+ * pause (`triesLeft`, the smaller of both limits') and how long that pause lasts, or what is
+ * left of it (`retryAfterSeconds`): what the child reads (wrongPinMessage).
+ */
+export type PinCheck =
+  | { ok: true }
+  | { ok: false; reason: "wrong"; misses: number; triesLeft: number; retryAfterSeconds: number }
+  | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
  * A child's PIN, typed on the reader chooser. Every try takes its place in both limits BEFORE
@@ -49,8 +61,22 @@ export async function checkChildPin(
     row?.pin_hash && typeof pin === "string" && PIN_PATTERN.test(pin)
       ? await verifySecret({ hash: row.pin_hash, password: pin })
       : false;
-  if (!matches) return { ok: false, reason: "wrong" };
-  await sql`delete from rate_limits where key = ${keys.perChild}`.execute(db);
+  if (!matches) {
+    const triesLeft = Math.min(perChild.remaining, perAddress.remaining);
+    // The pause that comes after the last try: the limit that runs out first.
+    const next = perAddress.remaining < perChild.remaining ? perAddress : perChild;
+    return { ok: false, reason: "wrong", misses: perChild.count, triesLeft, retryAfterSeconds: next.retryAfterSeconds };
+  }
+  await clearChildPinLock(db, childId);
   await refundRateLimit(db, keys.perAddress);
   return { ok: true };
+}
+
+/**
+ * Forgets a child's wrong PINs: after the right one, and when their adult gives them a new PIN
+ * (issue 39: the new PIN must open at once, not after the pause the forgotten one earned). The
+ * count per address stays: it guards the whole address, not this child.
+ */
+export async function clearChildPinLock(db: Db, childId: string): Promise<void> {
+  await sql`delete from rate_limits where key = ${childPinKey(childId)}`.execute(db);
 }

@@ -6,6 +6,7 @@ import { hashSecret } from "../../lib/password-hashing.server.ts";
 import { childBirthYearOptions, type FamilyAgeRule } from "./child-age.ts";
 import { CONSENT_TEXT, FAMILY_MESSAGES } from "./family-messages.ts";
 import { pictureById } from "./family-pictures.ts";
+import { clearChildPinLock, PIN_PATTERN } from "./child-pin.server.ts";
 
 /**
  * Child readers (issue 22): accounts with no e-mail and no password, each answered for by one
@@ -33,8 +34,6 @@ export const childAccountEmail = (id: string) => `lector-${id}@lectores.invalid`
 export const isChildAccountEmail = (email: string) => /@lectores\.invalid$/i.test(email);
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-/** A child's PIN: 4 to 6 digits. */
-export const PIN_PATTERN = /^\d{4,6}$/;
 
 export type AddChildInput = {
   guardian: { id: string; email: string };
@@ -223,6 +222,7 @@ export async function isChildReader(db: Db, userId: string): Promise<boolean> {
 /**
  * A new PIN for one of the adult's children. The sessions opened with the old one end in the
  * same transaction (see endReaderSessions): a PIN is changed because someone else may know it.
+ * The pause the old PIN's misses earned ends too: a new PIN is often for a child who forgot theirs.
  */
 export async function setChildPin(db: Db, guardianId: string, childId: string, pin: string): Promise<boolean> {
   const pinHash = await hashSecret(pin);
@@ -236,6 +236,7 @@ export async function setChildPin(db: Db, guardianId: string, childId: string, p
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await endReaderSessions(trx, childId);
+    await clearChildPinLock(trx, childId);
     return true;
   });
 }

@@ -202,7 +202,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
       ),
     );
     expect(wrong.status).toBe(401);
-    expect(wrong.body.fieldErrors.pin).toBe(FAMILY_MESSAGES.wrongPin);
+    expect(wrong.body.fieldErrors.pin).toBe(`${FAMILY_MESSAGES.wrongPin} Te quedan 4 intentos.`);
     // The chooser shows the family's pictures.
     const chooser = answerOf<{ readers: { label: string }[] }>(
       await chooserLoader(await routeArgs(services, "/quien-lee", { cookie: deviceCookie })),

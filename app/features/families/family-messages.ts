@@ -16,10 +16,43 @@ export const FAMILY_MESSAGES = {
   notYourChild: "Ese lector no es de tu familia.",
   wrongPin: "Ese PIN no es correcto. Vuelve a intentarlo.",
   chooseReader: "Elige tu dibujo.",
-  pinLimited: "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.",
   cardInvalid: "Esta tarjeta ya no sirve. Pide a tu familia una tarjeta nueva.",
   childOnly: "Esta página es para la persona adulta de la familia.",
 } as const;
+
+/** "15 minutos", "1 minuto": a wait a child can read (whole minutes, rounded up). */
+const minutesToWait = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+};
+
+/** Who can help a child who forgot their PIN, and that it works at once (issue 39). */
+export const ASK_AN_ADULT =
+  "¿No recuerdas tu PIN? Una persona adulta de tu familia puede cambiarlo en «Tu familia», y entonces puedes entrar enseguida.";
+
+/**
+ * A wrong PIN on '¿Quién lee?': the tries left; from the second miss, how long the pause after
+ * the last one lasts and that an adult can change the PIN; after the last one, how long to wait.
+ */
+export function wrongPinMessage({
+  misses,
+  triesLeft,
+  waitSeconds,
+}: {
+  misses: number;
+  triesLeft: number;
+  waitSeconds: number;
+}): string {
+  if (triesLeft === 0)
+    return `${FAMILY_MESSAGES.wrongPin} Ahora hay que esperar ${minutesToWait(waitSeconds)} para probar otra vez. ${ASK_AN_ADULT}`;
+  const left = triesLeft === 1 ? "Te queda 1 intento" : `Te quedan ${triesLeft} intentos`;
+  if (misses < 2) return `${FAMILY_MESSAGES.wrongPin} ${left}.`;
+  return `${FAMILY_MESSAGES.wrongPin} ${left}; después habrá que esperar ${minutesToWait(waitSeconds)}. ${ASK_AN_ADULT}`;
+}
+
+/** A try refused unchecked, past a limit: how long to wait, and who can help. */
+export const pinLimitedMessage = (waitSeconds: number) =>
+  `Demasiados intentos seguidos. Espera ${minutesToWait(waitSeconds)} y vuelve a intentarlo. ${ASK_AN_ADULT}`;
 
 /** The consent the adult gives for each child: stored word for word with who and when. */
 export const CONSENT_TEXT =

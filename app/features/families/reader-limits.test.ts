@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { action as familyAction } from "../../routes/familia.tsx";
 import { action as chooserAction, headers as chooserHeaders } from "../../routes/quien-lee.tsx";
 import { action as entryAction, headers as entryHeaders, loader as entryLoader } from "../../routes/entrar.$token.tsx";
 import { rememberFamilyDevice } from "../../access/family-session.server.ts";
@@ -18,7 +19,7 @@ import { familyWithOneChild, testAddresses } from "../../../tests/support/family
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { issueReaderCard } from "./child-readers.server.ts";
 import { PIN_LIMITS, pinLimitKeys } from "./child-pin.server.ts";
-import { FAMILY_MESSAGES } from "./family-messages.ts";
+import { ASK_AN_ADULT, FAMILY_MESSAGES, pinLimitedMessage } from "./family-messages.ts";
 
 /**
  * The limits of a child's sign-in (issue 37): a PIN and a card are counted before they are
@@ -32,7 +33,7 @@ async function familyWithChild(services: TestServices) {
   const { adult, child } = await familyWithOneChild(services);
   const { context } = (await routeArgs(services, "/")) as unknown as { context: never };
   const device = (await rememberFamilyDevice(context, adult.userId)).split(";")[0]!;
-  return { child, device };
+  return { child, device, adult };
 }
 
 /** A PIN typed on the family device's chooser, from `ip`. */
@@ -90,8 +91,9 @@ describe.each(DATABASE_KINDS)("the limits of a child's sign-in (%s)", (kind) => 
     expect(compared, "wrong PINs compared").toBe(PIN_LIMITS.perChild.max);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - PIN_LIMITS.perChild.max);
     const refused = answerOf<{ fieldErrors: { pin: string } }>(answers.find((answer) => statusOf(answer) === 429));
-    expect(refused.body.fieldErrors.pin).toBe(FAMILY_MESSAGES.pinLimited);
     const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(refused.body.fieldErrors.pin).toBe(pinLimitedMessage(retryAfter));
+    expect(refused.body.fieldErrors.pin).toContain("Espera 15 minutos");
     expect(retryAfter).toBeGreaterThan(PIN_LIMITS.perChild.windowSeconds - 60);
     expect(retryAfter).toBeLessThanOrEqual(PIN_LIMITS.perChild.windowSeconds);
     expect(retryAfterOnPage(chooserHeaders, refused.headers, "actionHeaders")).toBe(retryAfter);
@@ -114,6 +116,44 @@ describe.each(DATABASE_KINDS)("the limits of a child's sign-in (%s)", (kind) => 
     for (let index = 0; index < 6; index++)
       statuses.push(statusOf(await typePin(services, device, child.id, "0000", ip)));
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("a wrong PIN tells the tries left; from the second miss, that an adult can change it and how long the pause is", async () => {
+    const { child, device } = await familyWithChild(services);
+    const ip = nextAddress();
+    const messages = [];
+    for (let index = 0; index < PIN_LIMITS.perChild.max; index++)
+      messages.push(answerOf<{ fieldErrors: { pin: string } }>(await typePin(services, device, child.id, "0000", ip)));
+    const texts = messages.map((answer) => answer.body.fieldErrors.pin);
+    expect(texts[0]).toBe(`${FAMILY_MESSAGES.wrongPin} Te quedan 4 intentos.`);
+    expect(texts[1]).toBe(
+      `${FAMILY_MESSAGES.wrongPin} Te quedan 3 intentos; después habrá que esperar 15 minutos. ${ASK_AN_ADULT}`,
+    );
+    expect(texts[3]).toContain("Te queda 1 intento;");
+    // The last try: how long to wait now, and who can help.
+    expect(texts[4]).toBe(
+      `${FAMILY_MESSAGES.wrongPin} Ahora hay que esperar 15 minutos para probar otra vez. ${ASK_AN_ADULT}`,
+    );
+    expect(ASK_AN_ADULT).toContain("Una persona adulta de tu familia puede cambiarlo");
+  });
+
+  it("the adult's new PIN ends the pause: the child gets in with it at once, and only with it", async () => {
+    const { child, device, adult } = await familyWithChild(services);
+    const ip = nextAddress();
+    for (let index = 0; index < PIN_LIMITS.perChild.max; index++) await typePin(services, device, child.id, "0000", ip);
+    expect(statusOf(await typePin(services, device, child.id, "4821", ip))).toBe(429);
+    const changed = await settle(async () =>
+      familyAction(
+        await routeArgs(services, "/familia", {
+          method: "POST",
+          cookie: adult.cookie,
+          form: { intent: "pin", childId: child.id, pin: "1357", pinAgain: "1357" },
+        }),
+      ),
+    );
+    expect(statusOf(changed)).toBe(302);
+    expect(statusOf(await typePin(services, device, child.id, "4821", ip))).toBe(401);
+    expect(statusOf(await typePin(services, device, child.id, "1357", ip))).toBe(302);
   });
 
   it("tries refused by a busy address take no place in the child's count: the child still gets in elsewhere", async () => {

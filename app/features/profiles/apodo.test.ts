@@ -48,10 +48,10 @@ describe("apodos", () => {
 describe.each(DATABASE_KINDS)("apodos on %s", (kind) => {
   const services = useTestServices(kind);
 
-  it("every new account gets one; the private display name stays what it was", async () => {
+  it("every new account gets one; the private display name starts empty, never the e-mail (issue 39)", async () => {
     const { userId } = await signUpReader(services, EMAIL);
     const profile = (await getProfile(services.db, userId))!;
-    expect(profile.displayName).toBe("lucia.garcia.2015");
+    expect(profile.displayName).toBe("");
     expect(apodoRevealsEmail(profile.apodo, EMAIL)).toBe(false);
     expect(profile.apodo).toMatch(/ \d{2}$/);
   });

@@ -1,5 +1,6 @@
 import type { Db } from "../../lib/db.server.ts";
 import { generateApodo } from "./apodo.server.ts";
+import { chosenDisplayName } from "./shown-name.ts";
 import type { ProfileInput } from "./profile.schema.ts";
 
 export type Profile = {
@@ -19,7 +20,8 @@ export type Profile = {
 
 /**
  * Every account gets a profile when it is created: the private display name starts as the
- * account name, the public apodo is generated and has nothing of the e-mail.
+ * account name unless that is the e-mail or its local part (what the sign-up form sends: then
+ * empty, and pages show the apodo), the public apodo is generated and has nothing of the e-mail.
  */
 export async function createProfileForUser(
   db: Db,
@@ -33,7 +35,7 @@ export async function createProfileForUser(
     .values({
       user_id: user.id,
       email: user.email.toLowerCase(),
-      display_name: user.name.trim().slice(0, 60),
+      display_name: chosenDisplayName(user.name, user.email).slice(0, 60),
       apodo: generateApodo(user.email),
       birth_year: birthYear,
       age: birthYear === null ? null : (user.age ?? null),

@@ -8,10 +8,11 @@ import { useTestServices } from "../../../tests/support/fixtures.ts";
 describe.each(ROUTE_TEST_DATABASE_KINDS)("profiles on %s", (kind) => {
   const services = useTestServices(kind);
 
-  it("gives every new account a profile named after its e-mail", async () => {
+  it("gives every new account a profile, its display name never defaulting to the e-mail (issue 39)", async () => {
     const { userId } = await signUpReader(services, "nueva@example.com");
     expect(await getProfile(services.db, userId)).toMatchObject({
-      displayName: "nueva",
+      // The sign-up's name was the e-mail's local part: no name the reader chose.
+      displayName: "",
       email: "nueva@example.com",
       clan: 0,
       // The sign-up's answer to 'Año de nacimiento' (an adult's, by default).
@@ -32,7 +33,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("profiles on %s", (kind) => {
     );
     expect(result).toEqual({ ok: true });
     expect(await getProfile(services.db, ana.userId)).toMatchObject({ displayName: "Ana del Lago", age: 10, clan: 4 });
-    expect(await getProfile(services.db, beto.userId)).toMatchObject({ displayName: "beto", age: 30, clan: 0 });
+    expect(await getProfile(services.db, beto.userId)).toMatchObject({ displayName: "", age: 30, clan: 0 });
   });
 
   it("keeps bio and website, which the form has no inputs for, and sets lastUpdated", async () => {
@@ -70,7 +71,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("profiles on %s", (kind) => {
       }),
     );
     expect(statusOf(result)).toBe(400);
-    expect(await getProfile(services.db, userId)).toMatchObject({ displayName: "dani", age: 30, clan: 0 });
+    expect(await getProfile(services.db, userId)).toMatchObject({ displayName: "", age: 30, clan: 0 });
   });
 
   it("sends a visitor to /login, remembering the page", async () => {

@@ -4,21 +4,24 @@ import { loginHref } from "../../../lib/site-paths.ts";
 import { MarigoldShapes } from "../../../ui/marigold.tsx";
 import { NAV_LINKS, type Section } from "../sections.ts";
 
-/** `childReader`: a child of a family (issue 22), who has no profile page but a reader chooser. */
-export type NavUser = { displayName: string; email: string; childReader?: boolean; student?: boolean };
+/**
+ * `name`: what the server chose to show (never the e-mail nor part of it). `childReader`: a
+ * family's child or a class's student (issue 22), who has no profile page.
+ */
+export type NavUser = { name: string; childReader?: boolean };
 
 type Props = {
   activeSection: Section;
   user: NavUser | null;
   /** null while the admin flag is still loading: the admin link stays hidden. */
   isAdmin: boolean | null;
+  /** This device remembers a family: '¿Quién lee?' one tap away (DESIGN.md, fourth round). */
+  familyDevice?: boolean;
 };
 
-/** The part of an e-mail before the @, for readers who have not chosen a display name. */
-export const nameForNavbar = (user: NavUser) => user.displayName.trim() || user.email.split("@")[0] || user.email;
-
-export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
+export function SiteNavbar({ activeSection, user, isAdmin, familyDevice }: Props) {
   const [open, setOpen] = useState(false);
+  const child = user?.childReader;
   const menuId = useId();
   const location = useLocation();
   const toggler = useRef<HTMLButtonElement>(null);
@@ -41,6 +44,20 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
 
   const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
   const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
+  // Who is in, and their 'Salir': a child is greeted (a shared tablet shows who reads, issue 39).
+  // A long name is cut with an ellipsis in the menu's row (which must fit); the title keeps it whole.
+  const who = user && (
+    <Form method="post" action="/logout" className="d-flex align-items-center gap-2">
+      <span className="navbar-text" title={user.name}>
+        {child && "¡Hola, "}
+        <span data-testid="navbar-user">{user.name}</span>
+        {child && "!"}
+      </span>
+      <button type="submit" className="btn btn-outline-light btn-sm">
+        Salir
+      </button>
+    </Form>
+  );
 
   return (
     <nav className="navbar navbar-expand-xl navbar-dark site-navbar" aria-label="Principal">
@@ -49,14 +66,6 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
         <Link to="/" className="navbar-brand" aria-label="Valentina y Taquito, inicio">
           <SiteLogo />
         </Link>
-        {/* A child on a shared device: 'Salir' stays in sight on a phone too, outside the menu. */}
-        {user?.childReader && (
-          <Form method="post" action="/logout" className="ms-auto me-2 d-xl-none">
-            <button type="submit" className="btn btn-warning btn-sm">
-              Salir
-            </button>
-          </Form>
-        )}
         <button
           ref={toggler}
           type="button"
@@ -68,6 +77,16 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
         >
           <span className="navbar-toggler-icon" />
         </button>
+        {/* A shared device: '¿Quién lee?', and who reads with their 'Salir', stay in sight outside
+            the menu (a row of their own on a phone, after the logo from 1200 px on; none when empty). */}
+        <div className="navbar-quick">
+          {familyDevice && (
+            <Link to="/quien-lee" className="btn btn-warning btn-sm">
+              ¿Quién lee?
+            </Link>
+          )}
+          {child && who}
+        </div>
         <div id={menuId} className={`collapse navbar-collapse${open ? " show" : ""}`}>
           <ul className="navbar-nav me-auto">
             {NAV_LINKS.map((link) => (
@@ -84,17 +103,10 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
                 </Link>
               </li>
             )}
-            {user && !user.childReader && (
+            {user && !child && (
               <li className="nav-item">
                 <Link to="/tu-perfil" className={linkClass("perfil")} aria-current={current("perfil")}>
                   Tu perfil
-                </Link>
-              </li>
-            )}
-            {user?.childReader && !user.student && (
-              <li className="nav-item">
-                <Link to="/quien-lee" className="nav-link">
-                  Cambiar de lector
                 </Link>
               </li>
             )}
@@ -103,15 +115,7 @@ export function SiteNavbar({ activeSection, user, isAdmin }: Props) {
           </ul>
           <div className="navbar-nav align-items-xl-center">
             {user ? (
-              <Form method="post" action="/logout" className="d-flex align-items-center gap-2">
-                {/* A long name is cut with an ellipsis (the row must fit); the title keeps it whole. */}
-                <span className="navbar-text" data-testid="navbar-user" title={nameForNavbar(user)}>
-                  {nameForNavbar(user)}
-                </span>
-                <button type="submit" className="btn btn-outline-light btn-sm">
-                  Salir
-                </button>
-              </Form>
+              !child && who
             ) : (
               <Link to={loginLink} className={`btn btn-warning btn-sm${activeSection === "login" ? " active" : ""}`}>
                 Ingresar
