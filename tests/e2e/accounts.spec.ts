@@ -268,6 +268,8 @@ test.describe("profile", () => {
       await held;
       await route.continue();
     });
+    // A new account has no display name yet (never its e-mail: decision 061); the field is required.
+    await page.getByLabel("Nombre para mostrar").fill("Lectora Paciente");
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(page.getByRole("button", { name: "Guardando..." })).toBeDisabled();
     release();

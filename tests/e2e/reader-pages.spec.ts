@@ -5,7 +5,7 @@
  * each get their own page, every time.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { expect, signUpWith, siteServer, test, uniqueEmail } from "./support.ts";
+import { expect, signUpWith, siteServer, test, uniqueWord } from "./support.ts";
 
 const FOUND_CHAPTER = /passport-chapter is-found/g;
 
@@ -31,10 +31,18 @@ async function cookieOf(request: APIRequestContext) {
 }
 
 test("two readers asking for the same pages at once each get their own", async ({ playwright }) => {
-  const ana = { request: await playwright.request.newContext(), email: uniqueEmail("ana"), cookie: "" };
-  const beto = { request: await playwright.request.newContext(), email: uniqueEmail("beto"), cookie: "" };
+  // Each page names its reader by their display name (never their e-mail: decision 061).
+  const ana = { request: await playwright.request.newContext(), name: `Ana ${uniqueWord()}`, cookie: "" };
+  const beto = { request: await playwright.request.newContext(), name: `Beto ${uniqueWord()}`, cookie: "" };
   try {
-    for (const reader of [ana, beto]) await signUpWith(reader.request, reader.email);
+    for (const reader of [ana, beto]) {
+      await signUpWith(reader.request);
+      const saved = await reader.request.post(`${siteServer().baseURL}/tu-perfil`, {
+        headers: { Origin: siteServer().baseURL },
+        form: { displayName: reader.name, age: "", clan: "0" },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
     // Ana scans chapter 9's printed code; Beto has found nothing.
     expect((await ana.request.get(`${siteServer().baseURL}/qr/capitulo-9`)).ok()).toBe(true);
     for (const reader of [ana, beto]) reader.cookie = await cookieOf(reader.request);
@@ -55,8 +63,8 @@ test("two readers asking for the same pages at once each get their own", async (
     const answers = await Promise.all(asks);
     for (const { reader, path, page } of answers) {
       const other = reader === ana ? beto : ana;
-      expect(page.html, `${path} for ${reader.email}`).toContain(reader.email);
-      expect(page.html, `${path} for ${reader.email}`).not.toContain(other.email);
+      expect(page.html, `${path} for ${reader.name}`).toContain(reader.name);
+      expect(page.html, `${path} for ${reader.name}`).not.toContain(other.name);
       if (path === "/pasaporte") expect(page.foundChapters).toBe(reader === ana ? 1 : 0);
     }
   } finally {
