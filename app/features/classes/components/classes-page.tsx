@@ -46,7 +46,10 @@ export function ClassesPage({
       {classes.length > 0 && (
         <ul className="list-unstyled mb-4">
           {classes.map((item) => (
-            <li key={item.id} className="class-roster-item d-flex justify-content-between align-items-center">
+            <li
+              key={item.id}
+              className="class-roster-item d-flex flex-wrap gap-2 justify-content-between align-items-center"
+            >
               <Link to={`/clases/${item.id}`}>{item.name}</Link>
               <span className="badge text-bg-secondary">
                 {item.studentCount} {item.studentCount === 1 ? "estudiante" : "estudiantes"}
