@@ -111,6 +111,20 @@ async function everyRoutesPage(browser: Browser) {
   const [card] = await printClassCardsThroughServer(adult.request, clase);
   const admin = await signedIn();
   await signUpAdmin(admin);
+  // A comment held for review (a phone number) and the admin's decision on it: the moderation
+  // page's table of decisions.
+  const posted = await reader.request.post(`${baseURL}/salida-a-tzintzuntzan`, {
+    headers: { Origin: baseURL },
+    form: { intent: "comment", text: "Llamadme al 5551234567 para hablar del libro" },
+  });
+  expect(posted.status()).toBeLessThan(400);
+  const queue = await (await admin.request.get(`${baseURL}/adminpanel/comentarios`)).text();
+  const commentId = /name="commentId" value="([^"]+)"/.exec(queue)![1]!;
+  const decided = await admin.request.post(`${baseURL}/adminpanel/comentarios`, {
+    headers: { Origin: baseURL },
+    form: { commentId, decision: "approve" },
+  });
+  expect(decided.status()).toBeLessThan(400);
   const chapters = await (await admin.request.get(`${baseURL}/adminpanel/capitulos`)).text();
   const id = /href="\/adminpanel\/capitulos\/(?!nuevo")([\w-]+)"/.exec(chapters)![1]!;
   const params: Record<string, string> = { lector, clase, id, token: card!.split("/").at(-1)!, code: "capitulo-1" };
