@@ -95,7 +95,7 @@ export function AdminPanel({ admins, loadError }: Props) {
           {admins.map((admin) => (
             <li
               key={admin.userId}
-              className="card card-body mb-2 d-flex flex-row align-items-center justify-content-between gap-2"
+              className="card card-body mb-2 d-flex flex-row flex-wrap align-items-center justify-content-between gap-2"
             >
               <span>{admin.email}</span>
               <remover.Form

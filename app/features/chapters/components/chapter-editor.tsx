@@ -51,8 +51,8 @@ export function ChapterList({ chapters, saved }: { chapters: ChapterListItem[]; 
               </span>
               <span className="small">/{chapter.slug}</span>
               {chapter.hidden && <span className="badge bg-secondary">Oculto</span>}
-              <span className="ms-auto d-flex gap-2">
-                <fetcher.Form method="post" className="d-flex gap-2">
+              <span className="ms-auto d-flex flex-wrap gap-2">
+                <fetcher.Form method="post" className="d-flex flex-wrap gap-2">
                   <input type="hidden" name="id" value={chapter.id} />
                   <button
                     type="submit"

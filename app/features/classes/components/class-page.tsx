@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
+import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import type { Board, ClassComment } from "../class-board.server.ts";
 
 export type StudentView = { id: string; apodo: string; pictureSrc: string; hasCard: boolean };
@@ -39,6 +40,7 @@ const DECISIONS = [
 /** /clases/<id>: roster, cards, the class board, the class's discussion and closing the class. */
 export function ClassPage({ id, name, consentedAt, consentByEmail, students, board, comments, notice }: Props) {
   const result = useActionData<ClassActionResult>();
+  useFocusOnRefusal(result);
   const busy = useNavigation().state !== "idle";
   const rosterErrors = result?.intent === "anadir" ? result : undefined;
   // Refused lines are listed beside the field (the list says it all); other refusals go under it.
@@ -52,13 +54,9 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
       <p className="small text-body-secondary">
         Autorización declarada por {consentByEmail} el {new Date(consentedAt).toLocaleDateString("es-ES")}.
       </p>
-      {notice && (
-        <p className="alert alert-success" role="status">
-          {notice}
-        </p>
-      )}
+      <FormOutcome message={notice} />
       {result?.formError && result.intent !== "anadir" && (
-        <p className="alert alert-danger" role="alert">
+        <p className="alert alert-danger" role="alert" tabIndex={-1}>
           {result.formError}
         </p>
       )}

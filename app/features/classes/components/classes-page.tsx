@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { ConsentCheck } from "../../../ui/consent-check.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
+import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import { CLASS_CONSENT_TEXT } from "../class-messages.ts";
 
 export type ClassListItem = { id: string; name: string; studentCount: number };
@@ -23,6 +24,7 @@ export function ClassesPage({
   notice: string | null;
 }) {
   const result = useActionData<ClassesActionResult>();
+  useFocusOnRefusal(result);
   const busy = useNavigation().state !== "idle";
   const errors = result?.fieldErrors ?? {};
   return (
@@ -33,20 +35,19 @@ export function ClassesPage({
         tablero qué capítulos ha desbloqueado cada quien. Sus comentarios los ve solo la clase, después de que tú los
         apruebes. Nadie escribe un correo ni una contraseña.
       </p>
-      {notice && (
-        <p className="alert alert-success" role="status">
-          {notice}
-        </p>
-      )}
+      <FormOutcome message={notice} />
       {result?.formError && (
-        <p className="alert alert-danger" role="alert">
+        <p className="alert alert-danger" role="alert" tabIndex={-1}>
           {result.formError}
         </p>
       )}
       {classes.length > 0 && (
         <ul className="list-unstyled mb-4">
           {classes.map((item) => (
-            <li key={item.id} className="class-roster-item d-flex justify-content-between align-items-center">
+            <li
+              key={item.id}
+              className="class-roster-item d-flex flex-wrap gap-2 justify-content-between align-items-center"
+            >
               <Link to={`/clases/${item.id}`}>{item.name}</Link>
               <span className="badge text-bg-secondary">
                 {item.studentCount} {item.studentCount === 1 ? "estudiante" : "estudiantes"}

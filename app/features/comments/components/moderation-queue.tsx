@@ -38,7 +38,8 @@ export function ModerationQueue({ queue, decisions }: Props) {
       {decisions.length === 0 ? (
         <p>Todavía no hay decisiones.</p>
       ) : (
-        <div className="table-responsive">
+        // Wider than a phone: the table scrolls in its own region (a keyboard can reach and scroll it).
+        <div className="comment-decisions-scroll" role="region" aria-label="Tabla: decisiones" tabIndex={0}>
           <table className="table table-sm comment-decisions">
             <caption className="visually-hidden">Decisiones sobre comentarios, la más reciente primero</caption>
             <thead>

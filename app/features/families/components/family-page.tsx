@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { ConsentCheck } from "../../../ui/consent-check.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
+import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import { CONSENT_TEXT } from "../family-messages.ts";
 import { FAMILY_PICTURES } from "../family-pictures.ts";
 import { PictureChoice } from "../../../ui/picture-choice.tsx";
@@ -34,6 +35,7 @@ type Props = {
 /** /familia: the adult's child readers, and the form that adds one. */
 export function FamilyPage({ refusal, children, years, notice }: Props) {
   const result = useActionData<FamilyActionResult>();
+  useFocusOnRefusal(result);
   const busy = useNavigation().state !== "idle";
   const errorsFor = (intent: string, childId?: string) =>
     result && result.intent === intent && result.childId === childId ? (result.fieldErrors ?? {}) : {};
@@ -45,13 +47,9 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
         Añade a tus hijas e hijos como lectores: cada uno tiene su pasaporte, sus desbloqueos y sus comentarios, y entra
         con su dibujo y un PIN en este dispositivo, o con su tarjeta impresa. No necesitan correo ni contraseña.
       </p>
-      {notice && (
-        <p className="alert alert-success" role="status">
-          {notice}
-        </p>
-      )}
+      <FormOutcome message={notice} />
       {result?.formError && (
-        <p className="alert alert-danger" role="alert">
+        <p className="alert alert-danger" role="alert" tabIndex={-1}>
           {result.formError}
         </p>
       )}

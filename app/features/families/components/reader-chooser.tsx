@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
+import { useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import { PictureChoice, type PictureOption } from "../../../ui/picture-choice.tsx";
 
 export type ChooserResult = { fieldErrors: { lector?: string; pin?: string }; lector?: string };
@@ -10,6 +11,7 @@ export type ChooserResult = { fieldErrors: { lector?: string; pin?: string }; le
  */
 export function ReaderChooser({ readers, signedInAs }: { readers: PictureOption[]; signedInAs: string | null }) {
   const result = useActionData<ChooserResult>();
+  useFocusOnRefusal(result);
   const busy = useNavigation().state !== "idle";
   const errors = result?.fieldErrors ?? {};
   return (

@@ -125,7 +125,7 @@ function CodeCard({ code, replacedMessage }: { code: StudioCodeView; replacedMes
         <FormField id={id("expires")} label="Vence (opcional)" error={errors.expiresAt} className="col-md-3">
           {(control) => <input {...control} type="date" name="expiresAt" defaultValue={dateInput(code.expiresAt)} />}
         </FormField>
-        <div className="col-md-2 d-flex gap-2">
+        <div className="col-md-2 d-flex flex-wrap gap-2">
           <button type="submit" name="intent" value="update" className="btn btn-sm btn-primary">
             Guardar
           </button>
