@@ -69,6 +69,8 @@ test("comments arrive, and hidden or deleted ones go, on another reader's open p
 
   await post("Llega sin recargar");
   await expect(comment(watcher!, "Llega sin recargar")).toBeVisible();
+  // It arrived in the list's log, which a screen reader reads out as comments come (issue 39).
+  await expect(watcher!.getByRole("log").locator(".comment").filter({ hasText: "Llega sin recargar" })).toBeVisible();
   await expect(comment(watcher!, "Llega sin recargar").locator(".comment-author")).not.toHaveText("");
 
   await comment(admin!, "Llega sin recargar").getByRole("button", { name: "Ocultar" }).click();

@@ -6,6 +6,7 @@
  * box), lets the scripts run, and expects the values still there and the form doing its work.
  */
 import type { Page } from "@playwright/test";
+import { COMMENT_MESSAGES } from "../../app/features/comments/comment.schema.ts";
 import {
   ADULT_BIRTH_YEAR,
   PASSWORD,
@@ -146,5 +147,18 @@ test.describe("fields typed into before the page hydrates", () => {
     await expect(page.getByRole("textbox")).toHaveValue(text);
     await page.getByRole("button", { name: "Comentar" }).click();
     await expect(page.locator(".comment-text").first()).toHaveText(text);
+  });
+
+  test("a comment sent before the page is interactive is stored once and says it is in review", async ({ page }) => {
+    await signUp(page);
+    // A link holds a comment for review (COMMENTS_MODERATION's default, 'risky').
+    const text = `Mira https://ejemplo.mx/${uniqueWord()}`;
+    await holdScripts(page);
+    await openBeforeHydration(page, "/salida-a-tzintzuntzan");
+    await page.getByRole("textbox").fill(text);
+    // The scripts never came: the form goes as a plain post, and the page comes back with its answer.
+    await page.getByRole("button", { name: "Comentar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: COMMENT_MESSAGES.held })).toBeVisible();
+    await expect(page.locator(".comment-text").filter({ hasText: text })).toHaveCount(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
 import type { CommentActionResult } from "./comment-types.ts";
 
@@ -38,7 +38,11 @@ function focusComment(commentId: string, form: HTMLFormElement | null): () => vo
 export function CommentForm({ prompt }: { prompt: string }) {
   const fetcher = useFetcher<CommentActionResult>();
   const form = useRef<HTMLFormElement>(null);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A comment sent before the page was interactive went as a plain form post: the page came
+  // back with the action's answer, which says it was published or held all the same.
+  const posted = useActionData<CommentActionResult>();
+  const result =
+    fetcher.state === "idle" ? (fetcher.data ?? (posted?.intent === "comment" ? posted : undefined)) : undefined;
   const error = result && !result.ok ? result.error : null;
   // Said aloud by the live region below: a posted comment is published, or held for review.
   const notice = result?.ok ? (result.held ? result.message : COMMENT_MESSAGES.published) : null;

@@ -63,13 +63,16 @@ function ChapterComments(props: Props) {
           <Link to={loginHref(location.pathname)}>{COMMENT_MESSAGES.signInPrompt}</Link>
         </p>
       )}
-      {comments.length > 0 && (
-        <ol className="list-unstyled mt-4" aria-label="Comentarios">
-          {comments.map((comment) => (
-            <CommentEntry key={comment.id} comment={comment} signedIn={signedIn} isAdmin={isAdmin} />
-          ))}
-        </ol>
-      )}
+      {/* A log: comments others post while the page is open are read out as they arrive. */}
+      <div role="log" aria-label={COMMENT_MESSAGES.heading}>
+        {comments.length > 0 && (
+          <ol className="list-unstyled mt-4" aria-label="Comentarios">
+            {comments.map((comment) => (
+              <CommentEntry key={comment.id} comment={comment} signedIn={signedIn} isAdmin={isAdmin} />
+            ))}
+          </ol>
+        )}
+      </div>
       {(older || olderPage) && (
         <Suspense fallback={null}>
           <OlderComments
