@@ -58,6 +58,9 @@ test("a chapter with 250 comments pages back 100 at a time, without JavaScript a
   await waitForLive(reader);
   const address = reader.url();
   await reader.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  // The in-place part comes in its own chunk after the page hydrates; a click before that opens
+  // the older page as a plain link does (checked above without JavaScript).
+  await expect(olderLink(reader)).toHaveAttribute("data-in-place", "true");
   await olderLink(reader).click();
   await expect(reader.locator(".comment")).toHaveCount(200);
   expect(await shownTexts(reader)).toEqual(newestFirst.slice(0, 200));

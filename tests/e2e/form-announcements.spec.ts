@@ -67,7 +67,14 @@ test("'¿Quién lee?': a wrong PIN leaves the focus on the PIN field, described 
   await page.getByLabel("Tu PIN").fill("0000");
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page.getByLabel("Tu PIN")).toBeFocused();
-  await expect(page.getByLabel("Tu PIN")).toHaveAccessibleDescription(FAMILY_MESSAGES.wrongPin);
+  // The refusal, then how many tries are left (decision 061).
+  const description = await page.getByLabel("Tu PIN").evaluate((field) =>
+    (field.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+  expect(description.startsWith(FAMILY_MESSAGES.wrongPin), description).toBe(true);
 });
 
 test("without scripts, the page that a saved form reloads opens with its message focused", async ({ browser }) => {

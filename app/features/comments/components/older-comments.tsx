@@ -41,6 +41,10 @@ export function OlderComments({ older, olderPage, patches, signedIn, isAdmin }: 
     );
   }, [fetcher.data]);
   const location = useLocation();
+  // Until this part has hydrated (its chunk comes after the page's), the link is a plain one
+  // and opens the older page on its own: marked once it loads in place instead.
+  const [inPlace, setInPlace] = useState(false);
+  useEffect(() => setInPlace(true), []);
   const comments = mergeComments(
     pages.flatMap((page) => page.comments),
     patches,
@@ -66,7 +70,13 @@ export function OlderComments({ older, olderPage, patches, signedIn, isAdmin }: 
       )}
       {olderHref && (
         <p className="comments-older">
-          <Link to={olderHref} onClick={loadOlder} preventScrollReset aria-disabled={loading || undefined}>
+          <Link
+            to={olderHref}
+            onClick={loadOlder}
+            preventScrollReset
+            aria-disabled={loading || undefined}
+            data-in-place={inPlace || undefined}
+          >
             {MESSAGES.older}
           </Link>
           {loading && (
