@@ -91,8 +91,6 @@ const FORMS = ["page", "trailing slash", "data"] as const;
 
 type Request = { route: string; rule: AccessRule; role: Role; method: "GET" | "POST"; path: string; expected: Outcome };
 
-test.describe.configure({ mode: "serial" });
-
 let cookies: Record<Role, string>;
 let params: Record<string, string>;
 
@@ -201,6 +199,9 @@ function matrix(): Request[] {
             // The home page has no other spelling; an endpoint of better-auth's has no ".data".
             if (base === "/" && (spelling !== "as written" || form === "trailing slash")) continue;
             if (form === "data" && pattern.startsWith("api/auth")) continue;
+            // A trailing slash moves to the address without it first (one redirect, whatever the
+            // spelling): asked for as written only, where the rule then applies.
+            if (form === "trailing slash" && spelling !== "as written") continue;
             const path =
               form === "page"
                 ? base
@@ -292,7 +293,8 @@ async function databaseDigest(): Promise<Record<string, string>> {
 test("every route × every reader × every spelling meets the rule of its access layout; refusals write nothing", async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // ~7,000 requests, most of them whole pages: minutes on a busy 2-core machine.
+  test.setTimeout(600_000);
   await setUpRoles(browser);
   const requests = matrix();
   const refusals = requests.filter((request) => request.expected !== "open");
@@ -306,10 +308,10 @@ test("every route × every reader × every spelling meets the rule of its access
       );
   };
   // The refusals first, alone, so that the database can show they changed nothing.
-  for (let i = 0; i < refusals.length; i += 8) await Promise.all(refusals.slice(i, i + 8).map(check));
+  for (let i = 0; i < refusals.length; i += 12) await Promise.all(refusals.slice(i, i + 12).map(check));
   expect(await databaseDigest()).toEqual(before);
   const admitted = requests.filter((request) => request.expected === "open");
-  for (let i = 0; i < admitted.length; i += 8) await Promise.all(admitted.slice(i, i + 8).map(check));
+  for (let i = 0; i < admitted.length; i += 12) await Promise.all(admitted.slice(i, i + 12).map(check));
   const kinds = new Map<string, number>();
   for (const line of wrong) {
     const kind = line.replace(/ \/[^:]*:/, ":");
