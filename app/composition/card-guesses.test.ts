@@ -186,6 +186,25 @@ describe.each(DATABASE_KINDS)("old cards and card-guess blocks (%s)", (kind) => 
     expect(statusOf(await openCard(services, otherCard!, ip))).toBe(200);
   });
 
+  it("a refusal of an earlier block is not this one's: the teacher sees only a block their students met", async () => {
+    const { teacher, classId, print } = await classWithCards(services);
+    const [card] = await print();
+    const ip = nextAddress();
+    await exhaust(services, ip);
+    expect(statusOf(await openCard(services, card!, ip))).toBe(429);
+    expect(await cardBlockOf(services, teacher.cookie, classId)).not.toBeNull();
+    // Eleven minutes on: that window is over, and a new one fills up with no student of theirs.
+    await sql`update rate_limits set window_start = now() - interval '11 minutes' where key = ${cardGuessKey(ip)}`.execute(
+      services.db,
+    );
+    await sql`update class_card_refusals set refused_at = now() - interval '11 minutes' where class_id = ${classId}`.execute(
+      services.db,
+    );
+    expect(await cardBlockOf(services, teacher.cookie, classId)).toBeNull();
+    await exhaust(services, ip);
+    expect(await cardBlockOf(services, teacher.cookie, classId)).toBeNull();
+  });
+
   it("'Desbloquear' with nothing blocked is refused and changes nothing; a teacher lifts only a few blocks a day", async () => {
     const { teacher, classId, print } = await classWithCards(services);
     const [card] = await print();
