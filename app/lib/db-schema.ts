@@ -298,6 +298,20 @@ export interface LoginCardTable {
   issued_at: Timestamp;
 }
 
+/** A replaced card's token hash, kept a year so a scan of it says the card is old (0025). */
+export interface OldLoginCardTable {
+  token_hash: string;
+  user_id: string;
+  revoked_at: Timestamp;
+}
+
+/** A class's real card refused past its address's card-guess limit (0025), for the teacher's notice. */
+export interface ClassCardRefusalTable {
+  class_id: string;
+  address: string;
+  refused_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -323,4 +337,6 @@ export interface DB {
   login_cards: LoginCardTable;
   classes: ClassTable;
   class_students: ClassStudentTable;
+  old_login_cards: OldLoginCardTable;
+  class_card_refusals: ClassCardRefusalTable;
 }

@@ -5,10 +5,6 @@ export type RateLimitRule = { max: number; windowSeconds: number };
 
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.";
 
-/**
- * Counts one hit on `key` and says whether it is within `rule`. One atomic upsert, so
- * concurrent requests (and several instances) never both slip under the limit.
- */
 let multiplier = 1;
 
 /** RATE_LIMIT_MULTIPLIER: the end-to-end suite makes many sign-ins from one address. */
@@ -16,6 +12,13 @@ export function setRateLimitMultiplier(value: number) {
   multiplier = value;
 }
 
+/** The most hits `rule` lets through a window, as the checks here count them (multiplier included). */
+export const rateLimitMax = (rule: RateLimitRule) => rule.max * multiplier;
+
+/**
+ * Counts one hit on `key` and says whether it is within `rule`. One atomic upsert, so
+ * concurrent requests (and several instances) never both slip under the limit.
+ */
 export async function hitRateLimit(
   db: Db,
   key: string,

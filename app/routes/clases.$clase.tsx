@@ -11,6 +11,7 @@ import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { forgettingKeptComments } from "../composition/chapter-page.server.ts";
 import { addStudents, deleteStudents, requireTeacher } from "../composition/class-roster.server.ts";
+import { classCardBlock, liftClassCardBlock } from "../composition/card-guesses.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
 const NOTICES: Record<string, string> = {
@@ -19,6 +20,7 @@ const NOTICES: Record<string, string> = {
   quitado: CLASS_MESSAGES.removed,
   aprobado: CLASS_MESSAGES.approved,
   ocultado: CLASS_MESSAGES.hidden,
+  desbloqueado: CLASS_MESSAGES.unblocked,
 };
 
 /** One of the teacher's classes (another teacher's is a 404, as if it did not exist). */
@@ -32,10 +34,11 @@ async function ownClass({ url, params, context }: Route.LoaderArgs | Route.Actio
 export async function loader(args: Route.LoaderArgs) {
   const { own } = await ownClass(args);
   const { db } = services(args.context);
-  const [students, board, comments] = await Promise.all([
+  const [students, board, comments, cardBlock] = await Promise.all([
     studentsOfClass(db, own.id),
     classBoard(db, own.id),
     classComments(db, own.id),
+    classCardBlock(db, own.id),
   ]);
   return {
     id: own.id,
@@ -50,6 +53,8 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     board,
     comments,
+    // Minutes, not seconds: the page says when it ends on its own, to the minute.
+    cardBlock: cardBlock && { minutesLeft: Math.ceil(cardBlock.retryAfterSeconds / 60) },
     notice: NOTICES[args.url.searchParams.get("aviso") ?? ""] ?? null,
   };
 }
@@ -108,6 +113,15 @@ async function classAction(args: Route.ActionArgs) {
     });
     if (!outcome.ok) return refused({ intent, formError: outcome.error }, outcome.status);
     throw redirect(`${here}?aviso=${decision === "approve" ? "aprobado" : "ocultado"}`);
+  }
+
+  if (intent === "desbloquear") {
+    const lifted = await liftClassCardBlock(db, user.id, own.id);
+    if (!lifted.ok)
+      return lifted.reason === "none"
+        ? refused({ intent, formError: CLASS_MESSAGES.nothingBlocked }, 409)
+        : refused({ intent, formError: CLASS_MESSAGES.unblocksLimited }, 429);
+    throw redirect(`${here}?aviso=desbloqueado`);
   }
 
   if (intent === "cerrar") {

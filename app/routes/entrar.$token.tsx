@@ -1,13 +1,20 @@
 import { data, isRouteErrorResponse, redirectDocument, useRouteError } from "react-router";
 import type { Route } from "./+types/entrar.$token";
 import { readerForCard } from "../features/families/child-readers.server.ts";
-import { CardEntry, CardInvalid } from "../features/families/components/card-entry.tsx";
-import { FAMILY_MESSAGES, familyPageHeaders } from "../features/families/family-messages.ts";
+import { CardEntry, CardRefusal } from "../features/families/components/card-entry.tsx";
+import {
+  cardLimitedMessage,
+  cardRefusalTitle,
+  FAMILY_MESSAGES,
+  familyPageHeaders,
+} from "../features/families/family-messages.ts";
+import { oldCardKind } from "../features/families/old-cards.server.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { startChildSession } from "../access/family-session.server.ts";
-import { hitRateLimit, RATE_LIMIT_MESSAGE, refundRateLimit } from "../lib/rate-limit.server.ts";
+import { CARD_GUESSES, cardGuessKey, noteRefusedCard } from "../composition/card-guesses.server.ts";
+import { hitRateLimit, refundRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 
 /**
@@ -16,20 +23,34 @@ import { clientIp } from "../lib/request.server.ts";
  * address (only the unknown ones), so nobody can try many: every try takes its place in the
  * count first (one atomic upsert) and is looked up only within the limit, so exactly 30 unknown
  * cards are looked up a window, in parallel too (checking before counting let a 31st through);
- * a real card gives its place back.
+ * a real card gives its place back, and so does an old one (replaced by a reprint, decision
+ * 063): a class scanning last week's cards must not lock out this week's.
  */
-const CARD_GUESSES = { max: 30, windowSeconds: 10 * 60 };
-
 async function cardReader({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const { db } = services(context);
-  const key = `card-guess:${clientIp(request)}`;
+  const address = clientIp(request);
+  const key = cardGuessKey(address);
   const hit = await hitRateLimit(db, key, CARD_GUESSES);
-  if (!hit.allowed)
-    throw data(RATE_LIMIT_MESSAGE, { status: 429, headers: { "Retry-After": String(hit.retryAfterSeconds) } });
+  if (!hit.allowed) {
+    // The same answer for every token; a class's real card leaves its teacher a notice.
+    await noteRefusedCard(db, params.token, address);
+    throw data(cardLimitedMessage(hit.retryAfterSeconds), {
+      status: 429,
+      headers: { "Retry-After": String(hit.retryAfterSeconds) },
+    });
+  }
   const reader = await readerForCard(db, params.token);
-  if (!reader) throw data(FAMILY_MESSAGES.cardInvalid, { status: 404 });
-  await refundRateLimit(db, key);
-  return reader;
+  if (reader) {
+    await refundRateLimit(db, key);
+    return reader;
+  }
+  const oldKind = await oldCardKind(db, params.token);
+  if (oldKind) {
+    await refundRateLimit(db, key);
+    // 410: this card existed and is gone for good; the new one is the reader's to ask for.
+    throw data(oldKind === "class" ? FAMILY_MESSAGES.cardOldClass : FAMILY_MESSAGES.cardOldFamily, { status: 410 });
+  }
+  throw data(FAMILY_MESSAGES.cardUnknown, { status: 404 });
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -62,7 +83,11 @@ export default function Entrar({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : FAMILY_MESSAGES.cardInvalid;
-  return <CardInvalid message={message} />;
+  const answered = isRouteErrorResponse(error) && typeof error.data === "string";
+  return (
+    <CardRefusal
+      title={cardRefusalTitle(answered ? error.status : 404)}
+      message={answered ? error.data : FAMILY_MESSAGES.cardUnknown}
+    />
+  );
 }

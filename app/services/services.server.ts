@@ -8,6 +8,8 @@ import {
   type ContactMailerTuning,
 } from "../features/contact/contact-mailer.server.ts";
 import { prunePageViews } from "../features/analytics/page-views.server.ts";
+import { pruneCardRefusals } from "../features/classes/card-refusals.server.ts";
+import { pruneOldCards } from "../features/families/old-cards.server.ts";
 import { passwordResetMail } from "../features/auth/password-reset.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import type { GuardianMailer } from "../features/guardians/guardian-mailer.server.ts";
@@ -220,6 +222,8 @@ export async function servicesOn(
       pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
       pruneSignInFailures(db).catch((error: unknown) => log.warn("sign-in failure pruning failed", { error }));
       prunePageViews(db).catch((error: unknown) => log.warn("page-view pruning failed", { error }));
+      pruneOldCards(db).catch((error: unknown) => log.warn("old-card pruning failed", { error }));
+      pruneCardRefusals(db).catch((error: unknown) => log.warn("card-refusal pruning failed", { error }));
     },
     60 * 60 * 1000,
   );

@@ -221,8 +221,9 @@ test("'Cerrar la clase' offers the board as CSV, then deletes the students: thei
   await expect(page.getByRole("status")).toContainText("Cerramos la clase");
   const device = await playwrightRequest.newContext({ baseURL: siteServer().baseURL });
   const answer = await device.get(cards[0]!);
+  // The students are gone with the class: their cards are unknown now, not old (decision 063).
   expect(answer.status()).toBe(404);
-  expect(await answer.text()).toContain("Esta tarjeta ya no sirve");
+  expect(await answer.text()).toContain("No conocemos esta tarjeta.");
   await device.dispose();
 });
 

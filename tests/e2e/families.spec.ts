@@ -159,10 +159,10 @@ test("cards: each child signs in with their printed card; a new card makes the o
   const second = await printCardThroughServer(page, apodo);
   expect(second).not.toBe(first);
   const other = await freshPage(browser);
-  // The server's answer to the old card.
+  // The server's answer to the old card: it is recognised as old (decision 063).
   const refused = await other.request.get(first);
-  expect(refused.status()).toBe(404);
-  expect(await refused.text()).toContain("Esta tarjeta ya no sirve. Pide a tu familia una tarjeta nueva.");
+  expect(refused.status()).toBe(410);
+  expect(await refused.text()).toContain("Esta tarjeta es vieja: pide la nueva a tu familia.");
   await other.goto(second);
   await other.getByRole("button", { name: "Entrar" }).click();
   await expect(other.getByTestId("navbar-user")).toHaveText(apodo);

@@ -19,6 +19,10 @@ export const CLASS_MESSAGES = {
   closed: "Cerramos la clase: borramos a sus estudiantes y todo lo suyo. Solo queda el CSV que descargaste.",
   approved: "Comentario aprobado: ya lo ve la clase.",
   hidden: "Comentario ocultado.",
+  unblocked: "Listo: tus estudiantes ya pueden entrar con sus tarjetas.",
+  nothingBlocked: "Ahora no hay nada bloqueado: tus estudiantes pueden entrar con sus tarjetas.",
+  unblocksLimited:
+    "Hoy ya desbloqueaste varias veces. Espera a que se desbloquee solo, y revisa si alguien está escaneando tarjetas que no son de la clase.",
   studentOnly: "Esta página es para la persona que da la clase.",
 } as const;
 

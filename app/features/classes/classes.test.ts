@@ -337,7 +337,10 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
     for (const cookie of [oldSession, otherSession]) expect(await pageReader(services, cookie)).not.toBeNull();
     const reissued = await printCards(services, teacher.cookie, classId, `?estudiante=${first}`);
     expect(reissued.map((card) => card.id)).toEqual([first]);
-    expect(statusOf(await signInByCard(services, oldToken!))).toBe(404);
+    // An old card (decision 063): it says so, and sends the student to their teacher.
+    const old = answerOf(await signInByCard(services, oldToken!));
+    expect(old.status).toBe(410);
+    expect(old.body).toBe("Esta tarjeta es vieja: pide la nueva a tu maestra o maestro.");
     // The session opened with the old card is signed out on its next page; the classmate's stays.
     expect(await pageReader(services, oldSession)).toBeNull();
     expect(await pageReader(services, otherSession)).toBe(second);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import type { ChildReaderKind } from "../../lib/db-schema.ts";
@@ -7,6 +7,7 @@ import { childBirthYearOptions, type FamilyAgeRule } from "./child-age.ts";
 import { CONSENT_TEXT, FAMILY_MESSAGES } from "./family-messages.ts";
 import { pictureById } from "./family-pictures.ts";
 import { clearChildPinLock, PIN_PATTERN } from "./child-pin.server.ts";
+import { cardTokenHash, isCardTokenShape, keepReplacedCard } from "./old-cards.server.ts";
 
 /**
  * Child readers (issue 22): accounts with no e-mail and no password, each answered for by one
@@ -32,8 +33,6 @@ export const MAX_CHILDREN_PER_FAMILY = 8;
 /** The address a child's account carries in better-auth's required column: never deliverable (RFC 2606). */
 export const childAccountEmail = (id: string) => `lector-${id}@lectores.invalid`;
 export const isChildAccountEmail = (email: string) => /@lectores\.invalid$/i.test(email);
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 export type AddChildInput = {
   guardian: { id: string; email: string };
@@ -263,18 +262,19 @@ export async function issueLoginCard(db: Db, guardianId: string, childId: string
 
 /**
  * A new card for a child reader the caller has already found among their own (a family's child,
- * a class's student): only the hash is kept, the previous card fails from this moment, and the
- * sessions opened with it end, in one transaction (the caller's, when it is one).
+ * a class's student): only the hash is kept, the previous card fails from this moment (its hash
+ * is kept a year as an old card's, so a scan of it says so), and the sessions opened with it
+ * end, in one transaction (the caller's, when it is one).
  */
 export async function issueReaderCard(db: Db, readerId: string): Promise<string> {
   const token = randomBytes(18).toString("base64url");
+  const hash = cardTokenHash(token);
   const issue = async (trx: Db) => {
+    await keepReplacedCard(trx, readerId);
     await trx
       .insertInto("login_cards")
-      .values({ user_id: readerId, token_hash: sha256(token), issued_at: new Date() })
-      .onConflict((conflict) =>
-        conflict.column("user_id").doUpdateSet({ token_hash: sha256(token), issued_at: new Date() }),
-      )
+      .values({ user_id: readerId, token_hash: hash, issued_at: new Date() })
+      .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ token_hash: hash, issued_at: new Date() }))
       .execute();
     await endReaderSessions(trx, readerId);
   };
@@ -282,15 +282,13 @@ export async function issueReaderCard(db: Db, readerId: string): Promise<string>
   return token;
 }
 
-const CARD_TOKEN = /^[A-Za-z0-9_-]{24}$/;
-
 /** The child a card's token opens, or null (a malformed, unknown or replaced card). */
 export async function readerForCard(db: Db, token: string): Promise<ChildReader | null> {
-  if (!CARD_TOKEN.test(token)) return null;
+  if (!isCardTokenShape(token)) return null;
   const card = await db
     .selectFrom("login_cards")
     .select("user_id")
-    .where("token_hash", "=", sha256(token))
+    .where("token_hash", "=", cardTokenHash(token))
     .executeTakeFirst();
   return card ? childReaderById(db, card.user_id) : null;
 }

@@ -286,8 +286,9 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
     const old = await settle(async () =>
       entryLoader(withParams(await routeArgs(services, `/entrar/${firstToken}`), { token: firstToken })),
     );
-    expect(statusOf(old)).toBe(404);
-    expect(answerOf(old).body).toBe(FAMILY_MESSAGES.cardInvalid);
+    // Recognised as old (decision 063): the child is told to ask their family for the new one.
+    expect(statusOf(old)).toBe(410);
+    expect(answerOf(old).body).toBe(FAMILY_MESSAGES.cardOldFamily);
     expect((await readerForCard(services.db, secondToken))?.id).toBe(child.id);
     // Only the hash is kept.
     expect(await rowsHolding(services.db, secondToken)).toEqual([]);

@@ -16,7 +16,10 @@ export const FAMILY_MESSAGES = {
   notYourChild: "Ese lector no es de tu familia.",
   wrongPin: "Ese PIN no es correcto. Vuelve a intentarlo.",
   chooseReader: "Elige tu dibujo.",
-  cardInvalid: "Esta tarjeta ya no sirve. Pide a tu familia una tarjeta nueva.",
+  // Whose card it was is not known: the same words for a family's child and a class's student.
+  cardUnknown: "No conocemos esta tarjeta. Revisa que sea la tuya, o pide una nueva a quien te la dio.",
+  cardOldClass: "Esta tarjeta es vieja: pide la nueva a tu maestra o maestro.",
+  cardOldFamily: "Esta tarjeta es vieja: pide la nueva a tu familia.",
   childOnly: "Esta página es para la persona adulta de la familia.",
 } as const;
 
@@ -53,6 +56,18 @@ export function wrongPinMessage({
 /** A try refused unchecked, past a limit: how long to wait, and who can help. */
 export const pinLimitedMessage = (waitSeconds: number) =>
   `Demasiados intentos seguidos. Espera ${minutesToWait(waitSeconds)} y vuelve a intentarlo. ${ASK_AN_ADULT}`;
+
+/**
+ * A card refused unchecked because its address tried too many unknown ones (any card, a real
+ * one too: the answer is the same for every token, so it tells a guesser nothing). It never
+ * says the card does not work: it may well work, after the wait or once the teacher lifts it.
+ */
+export const cardLimitedMessage = (waitSeconds: number) =>
+  `Hubo demasiados intentos con tarjetas desde esta red. Espera ${minutesToWait(waitSeconds)} y vuelve a escanear tu tarjeta. Si estás en clase, tu maestra o maestro puede quitar la espera antes.`;
+
+/** The heading of a card's refusal, by its status: an old card (410), a wait (429), an unknown one. */
+export const cardRefusalTitle = (status: number) =>
+  status === 410 ? "Tarjeta vieja" : status === 429 ? "Espera un momento" : "Esta tarjeta no sirve";
 
 /** The consent the adult gives for each child: stored word for word with who and when. */
 export const CONSENT_TEXT =

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import type { Board, ClassComment } from "../class-board.server.ts";
+import { CardBlockNotice, type CardBlockView } from "./card-block-notice.tsx";
 
 export type StudentView = { id: string; apodo: string; pictureSrc: string; hasCard: boolean };
 
@@ -22,6 +23,8 @@ type Props = {
   students: StudentView[];
   board: Board;
   comments: ClassComment[];
+  /** Set while the class's cards wait past the card-guess limit where they are scanned. */
+  cardBlock: CardBlockView | null;
   notice: string | null;
 };
 
@@ -38,7 +41,17 @@ const DECISIONS = [
 ] as const;
 
 /** /clases/<id>: roster, cards, the class board, the class's discussion and closing the class. */
-export function ClassPage({ id, name, consentedAt, consentByEmail, students, board, comments, notice }: Props) {
+export function ClassPage({
+  id,
+  name,
+  consentedAt,
+  consentByEmail,
+  students,
+  board,
+  comments,
+  cardBlock,
+  notice,
+}: Props) {
   const result = useActionData<ClassActionResult>();
   useFocusOnRefusal(result);
   const busy = useNavigation().state !== "idle";
@@ -60,6 +73,7 @@ export function ClassPage({ id, name, consentedAt, consentByEmail, students, boa
           {result.formError}
         </p>
       )}
+      {cardBlock && <CardBlockNotice block={cardBlock} />}
 
       <h2 className="h4 mt-4">Estudiantes ({students.length})</h2>
       {students.length === 0 ? (

@@ -19,10 +19,11 @@ export function CardEntry({ apodo, pictureSrc }: { apodo: string; pictureSrc: st
   );
 }
 
-export function CardInvalid({ message }: { message: string }) {
+/** A card's refusal: unknown, old (ask for the new one) or a wait (its heading says which). */
+export function CardRefusal({ title, message }: { title: string; message: string }) {
   return (
     <div className="container py-5 text-center">
-      <h1 className="mb-3">Esta tarjeta no sirve</h1>
+      <h1 className="mb-3">{title}</h1>
       <p>{message}</p>
     </div>
   );

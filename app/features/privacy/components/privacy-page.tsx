@@ -180,9 +180,10 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
           lo dio, cuándo y el texto exacto que aceptó. De cada menor guardamos solo un apodo, un dibujo, su año de
           nacimiento, un PIN cifrado, lo que desbloquea y sus comentarios, que siempre se revisan antes de publicarse;
           nunca su nombre real. Las tarjetas para entrar se guardan de forma que nadie pueda leerlas en nuestra base de
-          datos, y una tarjeta nueva anula la anterior. La persona adulta ve el pasaporte y los comentarios de cada
-          menor, descarga sus datos con los suyos y puede borrarlo cuando quiera: se borra todo lo suyo. Si borra su
-          propia cuenta, se borran también las de sus menores.
+          datos, y una tarjeta nueva anula la anterior (durante un año la reconocemos, para decir que es vieja). La
+          persona adulta ve el pasaporte y los comentarios de cada menor, descarga sus datos con los suyos y puede
+          borrarlo cuando quiera: se borra todo lo suyo. Si borra su propia cuenta, se borran también las de sus
+          menores.
         </p>
 
         <h3 className="h4 mt-4" id="clases">
