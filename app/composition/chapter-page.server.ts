@@ -10,6 +10,7 @@ import {
   sharedComments,
 } from "../features/comments/comments.server.ts";
 import { OLDER_COMMENTS_KEY } from "../features/comments/comment-pages.ts";
+import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
 import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "../services/context.server.ts";
@@ -90,6 +91,8 @@ export async function chapterPageData(args: ChapterRequest) {
     signedIn: user !== null,
     isAdmin: admin,
     consent,
+    // A class's student writes to and reads their class only (decision 036): the list says so.
+    commentsNotice: facts?.audiences.postTo ? CLASS_MESSAGES.studentComments : null,
   };
 }
 

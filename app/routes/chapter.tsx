@@ -97,6 +97,7 @@ export default function Chapter() {
     signedIn,
     isAdmin: admin,
     consent,
+    commentsNotice,
   } = useLoaderData<typeof loader>();
   // An author's save reaches open pages without a reload.
   useLiveRevalidation([CHAPTERS_TOPIC]);
@@ -127,6 +128,7 @@ export default function Chapter() {
           signedIn={signedIn}
           isAdmin={admin}
           prompt={chapter.commentPrompt}
+          notice={commentsNotice}
           blockedNotice={
             consent?.kind === "waiting" ? (
               <Suspense fallback={null}>

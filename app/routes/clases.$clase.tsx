@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/clases.$clase";
 import { commentsTopic } from "../features/comments/comment-topics.ts";
-import { moderateComment } from "../features/comments/comment-moderation.server.ts";
-import { classBoard, classComments, isClassComment } from "../features/classes/class-board.server.ts";
-import { CLASS_MESSAGES, CLASS_PAGE_HEADERS } from "../features/classes/class-messages.ts";
+import { moderateComments } from "../features/comments/comment-moderation.server.ts";
+import { areClassComments, classBoard, classComments } from "../features/classes/class-board.server.ts";
+import { CLASS_MESSAGES, CLASS_PAGE_HEADERS, confirms } from "../features/classes/class-messages.ts";
 import { classOfTeacher, studentsOfClass } from "../features/classes/classes.server.ts";
 import { ClassPage, type ClassActionResult } from "../features/classes/components/class-page.tsx";
 import { pictureById } from "../features/families/family-pictures.ts";
@@ -18,8 +18,6 @@ const NOTICES: Record<string, string> = {
   creada: CLASS_MESSAGES.created,
   anadidos: CLASS_MESSAGES.added,
   quitado: CLASS_MESSAGES.removed,
-  aprobado: CLASS_MESSAGES.approved,
-  ocultado: CLASS_MESSAGES.hidden,
   desbloqueado: CLASS_MESSAGES.unblocked,
 };
 
@@ -89,7 +87,7 @@ async function classAction(args: Route.ActionArgs) {
 
   if (intent === "quitar") {
     const studentId = String(form.get("studentId") ?? "");
-    if (form.get("confirmar") !== "quitar")
+    if (!confirms(form.get("confirmar"), "quitar"))
       return refused({ intent, studentId, fieldErrors: { confirmar: CLASS_MESSAGES.removeConfirm } }, 400);
     const deleted = await deleteStudents(db, user.id, own.id, { studentId });
     if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notInClass }, 404);
@@ -97,22 +95,32 @@ async function classAction(args: Route.ActionArgs) {
     throw redirect(`${here}?aviso=quitado`);
   }
 
-  if (intent === "moderar") {
-    // The teacher decides only on this class's comments (site admins still can, on any).
-    const commentId = form.get("commentId");
-    if (!(await isClassComment(db, own.id, commentId)))
-      return refused({ intent, formError: CLASS_MESSAGES.notClassComment }, 404);
-    const decision = form.get("decision");
+  // 'Aprobar' or 'Ocultar' on one comment, or 'Aprobar todos' on every held one the page showed.
+  // Answered in place, not redirected: the page keeps its scroll and the keyboard its place
+  // (a post without script shows the same page with the answer's notice).
+  if (intent === "moderar" || intent === "aprobar-todos") {
+    const commentIds = form.getAll("commentId");
+    const decision = intent === "aprobar-todos" ? "approve" : form.get("decision");
     if (decision !== "approve" && decision !== "hide")
       return refused({ intent, formError: "No entendimos esa acción." }, 400);
-    const outcome = await moderateComment(db, live.publish, {
+    // The teacher decides only on this class's comments, every one of them (site admins still
+    // can, on any, from their queue): one that is not refuses them all.
+    if (!(await areClassComments(db, own.id, commentIds)))
+      return refused({ intent, formError: CLASS_MESSAGES.notClassComment }, 404);
+    const outcome = await moderateComments(db, live.publish, {
       adminId: user.id,
-      commentId,
+      commentIds,
       action: decision,
       onlyAudiences: [own.id],
     });
     if (!outcome.ok) return refused({ intent, formError: outcome.error }, outcome.status);
-    throw redirect(`${here}?aviso=${decision === "approve" ? "aprobado" : "ocultado"}`);
+    const notice =
+      intent === "aprobar-todos"
+        ? CLASS_MESSAGES.allApproved(new Set(commentIds).size)
+        : decision === "approve"
+          ? CLASS_MESSAGES.approved
+          : CLASS_MESSAGES.hidden;
+    return { intent, notice, commentIds: commentIds.map(String) } satisfies ClassActionResult;
   }
 
   if (intent === "desbloquear") {
@@ -125,12 +133,13 @@ async function classAction(args: Route.ActionArgs) {
   }
 
   if (intent === "cerrar") {
-    if (form.get("confirmar") !== "cerrar")
+    if (!confirms(form.get("confirmar"), "cerrar"))
       return refused({ intent, fieldErrors: { confirmar: CLASS_MESSAGES.closeConfirm } }, 400);
     const deleted = await deleteStudents(db, user.id, own.id, "all");
     if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
     for (const section of deleted.commentSections) await live.publish(commentsTopic(section));
-    throw redirect("/clases?aviso=cerrada");
+    // 'Solo queda el CSV que descargaste' only after this page downloaded it (the form says so).
+    throw redirect(form.get("descargado") === "si" ? "/clases?aviso=cerrada" : "/clases?aviso=cerrada-sin-csv");
   }
   return refused({ intent, formError: "No entendimos esa acción." }, 400);
 }

@@ -10,7 +10,10 @@ import { familyAgeRule } from "../composition/family-age.server.ts";
 import { requireTeacher } from "../composition/class-roster.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
-const NOTICES: Record<string, string> = { cerrada: CLASS_MESSAGES.closed };
+const NOTICES: Record<string, string> = {
+  cerrada: CLASS_MESSAGES.closed,
+  "cerrada-sin-csv": CLASS_MESSAGES.closedWithoutCsv,
+};
 
 /** /clases (contract): a signed-in adult's classes; a child reader is refused, a visitor sent to /login. */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/section3";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
+import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
 import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
 import { listComments } from "../features/comments/comments.server.ts";
@@ -21,7 +22,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     listComments(db, SECTION_ID, { userId: user.id, isAdmin: admin, audiences: audiences.see }),
     consentState(db, user.id, { mailAvailable: mailer.enabled }),
   ]);
-  return { comments, isAdmin: admin, consent };
+  // A class's student reads their class's comments only (decision 036): the list says so.
+  return {
+    comments,
+    isAdmin: admin,
+    consent,
+    commentsNotice: audiences.postTo ? CLASS_MESSAGES.studentComments : null,
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -54,7 +61,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 /** SPEC.md §2: a sign-in placeholder chapter with lorem text. */
 export default function Section3() {
-  const { comments, isAdmin: admin, consent } = useLoaderData<typeof loader>();
+  const { comments, isAdmin: admin, consent, commentsNotice } = useLoaderData<typeof loader>();
   return (
     <div className="chapter-page container py-4">
       <h1>Capítulo de muestra</h1>
@@ -75,6 +82,7 @@ export default function Section3() {
         signedIn
         isAdmin={admin}
         prompt="¿Qué crees que pasará en este capítulo?"
+        notice={commentsNotice}
         blockedNotice={
           consent.kind === "waiting" ? (
             <WaitingNotice guardianEmail={consent.guardianEmail} mail={consent.mail} />

@@ -160,7 +160,9 @@ test("class-only comments: a student's comment reaches their class after the tea
   const held = page.getByTestId("class-comment").filter({ hasText: text });
   await expect(held).toContainText("En revisión");
   await held.getByRole("button", { name: "Aprobar" }).click();
-  await expect(page.getByRole("status")).toHaveText("Comentario aprobado: ya lo ve la clase.");
+  await expect(page.getByTestId("class-comments-status")).toHaveText(
+    "Comentario aprobado: ya lo ve la clase. No quedan comentarios por revisar.",
+  );
 
   // A classmate sees it on the page (signed in by card through the server: the card's page is
   // studentA1's above).
@@ -198,7 +200,8 @@ test("'Cerrar la clase' offers the board as CSV, then deletes the students: thei
   page,
 }) => {
   await signUp(page);
-  const classId = await createClassThroughServer(page.request, `Cierre ${word()}`);
+  const className = `Cierre Juárez ${word()}`;
+  const classId = await createClassThroughServer(page.request, className);
   const roster = rosterOf(word(), 3);
   await pasteRosterThroughServer(page.request, classId, roster);
   const cards = await printClassCardsThroughServer(page.request, classId);
@@ -208,6 +211,8 @@ test("'Cerrar la clase' offers the board as CSV, then deletes the students: thei
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Descargar el tablero (CSV)" }).click(),
   ]);
+  // Named as the class is, accents whole (filename*), with the day it was taken.
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^tablero-${className}-\\d{4}-\\d\\d-\\d\\d\\.csv$`));
   const csv = await (await download.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString("utf8");
   for (const apodo of roster) expect(text.split("\n").some((line) => line.split(",")[0] === apodo)).toBe(true);
@@ -215,10 +220,14 @@ test("'Cerrar la clase' offers the board as CSV, then deletes the students: thei
   await page.getByLabel(/Escribe «cerrar»/).fill("si");
   await page.getByRole("button", { name: "Cerrar la clase" }).click();
   await expect(page.getByText("Escribe «cerrar» para confirmar.")).toBeVisible();
-  await page.getByLabel(/Escribe «cerrar»/).fill("cerrar");
+  // A tablet capitalises the word: taken all the same.
+  await page.getByLabel(/Escribe «cerrar»/).fill("Cerrar");
   await page.getByRole("button", { name: "Cerrar la clase" }).click();
   await expect(page).toHaveURL(/\/clases\?aviso=cerrada$/);
-  await expect(page.getByRole("status")).toContainText("Cerramos la clase");
+  // The page downloaded the board: the notice says it is all that is left.
+  await expect(page.getByRole("status")).toHaveText(
+    "Cerramos la clase: borramos a sus estudiantes y todo lo suyo. Solo queda el CSV que descargaste.",
+  );
   const device = await playwrightRequest.newContext({ baseURL: siteServer().baseURL });
   const answer = await device.get(cards[0]!);
   // The students are gone with the class: their cards are unknown now, not old (decision 063).

@@ -17,12 +17,19 @@ export const CLASS_MESSAGES = {
   added: "¡Listo! Estudiantes añadidos. Imprime sus tarjetas para que entren.",
   removed: "Quitamos a ese estudiante y todo lo suyo: desbloqueos, comentarios, sesiones y tarjeta.",
   closed: "Cerramos la clase: borramos a sus estudiantes y todo lo suyo. Solo queda el CSV que descargaste.",
+  closedWithoutCsv: "Cerramos la clase: borramos a sus estudiantes y todo lo suyo.",
   approved: "Comentario aprobado: ya lo ve la clase.",
   hidden: "Comentario ocultado.",
   unblocked: "Listo: tus estudiantes ya pueden entrar con sus tarjetas.",
   nothingBlocked: "Ahora no hay nada bloqueado: tus estudiantes pueden entrar con sus tarjetas.",
   unblocksLimited:
     "Hoy ya desbloqueaste varias veces. Espera a que se desbloquee solo, y revisa si alguien está escaneando tarjetas que no son de la clase.",
+  allApproved: (count: number) =>
+    count === 1
+      ? "Aprobamos el comentario: ya lo ve la clase."
+      : `Aprobamos los ${count} comentarios: ya los ve la clase.`,
+  noneLeft: "No quedan comentarios por revisar.",
+  studentComments: "Solo tu clase ve estos comentarios.",
   studentOnly: "Esta página es para la persona que da la clase.",
 } as const;
 
@@ -38,3 +45,33 @@ export const CLASS_CONSENT_TEXT =
  * as a Referer.
  */
 export const CLASS_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
+/**
+ * Why a class's comment was held, as the teacher reads it beside the comment: the reasons the
+ * filter stored when it was posted (app/features/comments/comments.server.ts, holdReasons). A
+ * phone number no longer looks like any other comment.
+ */
+export const CLASS_HOLD_LABELS: Record<string, string> = {
+  enlace: "Tiene un enlace",
+  correo: "Parece un correo electrónico",
+  telefono: "Parece un número de teléfono",
+  contacto: "Parece un dato de contacto (una red social, un usuario, una dirección)",
+  palabras: "Tiene una palabra de la lista de groserías",
+  reportes: "Lo reportaron otros lectores",
+  todos: "El sitio revisa todos los comentarios",
+  menor: "Quien lo escribió es menor de 14 años",
+};
+
+/** The stored reasons (comma-separated), in the teacher's words; an unknown one as stored. */
+export const classHoldLabels = (stored: string) =>
+  stored
+    .split(",")
+    .filter(Boolean)
+    .map((reason) => CLASS_HOLD_LABELS[reason] ?? reason);
+
+/**
+ * The confirmation word of 'Cerrar la clase' and 'Quitar': as typed on a tablet, which
+ * capitalises the first letter and may add a space after it ('Cerrar ' is 'cerrar').
+ */
+export const confirms = (typed: unknown, word: string) =>
+  typeof typed === "string" && typed.trim().toLocaleLowerCase("es") === word;

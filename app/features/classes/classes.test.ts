@@ -376,7 +376,7 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
     expect(csv.headers.get("Content-Disposition")).toContain("attachment");
     const text = await csv.text();
-    expect(text.split("\r\n")[1]).toMatch(/^Colibrí Veloz,sí,sí,.*,2$/);
+    expect(text.split("\r\n")[1]).toMatch(/^Colibrí Veloz,sí,sí,.*,2,,\d{4}-\d\d-\d\d$/);
     expect(text).toContain("\r\nQuetzal Noble,");
   });
 
@@ -464,7 +464,8 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
       commentId: comment!.id,
       decision: "approve",
     });
-    expect(answerOf(approved).headers.get("Location")).toBe(`/clases/${classA}?aviso=aprobado`);
+    // Answered in place (issue 39): the page keeps its scroll and focus.
+    expect(answerOf(approved).body).toMatchObject({ notice: CLASS_MESSAGES.approved });
     expect(await commentsSeenBy(cookieA2)).toEqual([expect.objectContaining({ userName: "Ajolote Azul" })]);
     expect(await commentsSeenBy(teacherA.cookie)).toHaveLength(1);
     expect(await commentsSeenBy(cookieB1)).toHaveLength(0);
@@ -610,7 +611,7 @@ describe.each(DATABASE_KINDS)("closing a class deletes all its students with not
     );
     expect(await studentIds(services.db, classId)).toHaveLength(30);
     const closed = await classPost(services, teacher.cookie, classId, { intent: "cerrar", confirmar: "cerrar" });
-    expect(answerOf(closed).headers.get("Location")).toBe("/clases?aviso=cerrada");
+    expect(answerOf(closed).headers.get("Location")).toBe("/clases?aviso=cerrada-sin-csv");
     expect(await rowsHolding(services.db, ...ids, classId)).toEqual([]);
     // The cards are refused; the other class is untouched.
     expect(statusOf(await signInByCard(services, tokens[0]!, "198.51.100.77"))).toBe(404);

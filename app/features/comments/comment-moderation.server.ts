@@ -3,7 +3,7 @@ import type { CommentDecisionAction } from "../../lib/db-schema.ts";
 import type { Publish } from "../../lib/live.server.ts";
 import type { CommentEvent } from "./comment-events.ts";
 import { COMMENTS_QUEUE_TOPIC, commentsTopic } from "./comment-topics.ts";
-import { COMMENT_MESSAGES } from "./comment.schema.ts";
+import { COMMENT_MESSAGES, type ModerationAction } from "./comment.schema.ts";
 import { apodoOf } from "./comment-author.server.ts";
 import type { CommentChangeResult } from "./comments.server.ts";
 
@@ -25,67 +25,104 @@ export async function moderateComment(
     onlyAudiences?: readonly string[];
   },
 ): Promise<CommentChangeResult> {
+  return moderateComments(db, publish, { ...input, commentIds: [input.commentId] });
+}
+
+/** A refusal inside the one transaction of moderateComments: undoes the decisions taken before it. */
+class Refused extends Error {
+  constructor(readonly result: Extract<CommentChangeResult, { ok: false }>) {
+    super(result.error);
+  }
+}
+
+/**
+ * The same decision on several comments (a teacher's 'Aprobar todos'), all or nothing: one that
+ * is gone or outside `onlyAudiences` refuses them all, and nothing is written.
+ */
+export async function moderateComments(
+  db: Db,
+  publish: Publish,
+  input: { adminId: string; commentIds: readonly unknown[]; action: unknown; onlyAudiences?: readonly string[] },
+): Promise<CommentChangeResult> {
   const action = (["approve", "hide", "delete"] as const).find((known) => known === input.action);
   if (!action) return { ok: false, status: 400, error: COMMENT_MESSAGES.unknownAction };
-  if (typeof input.commentId !== "string" || !input.commentId)
+  const ids = input.commentIds.filter((id): id is string => typeof id === "string" && id !== "");
+  if (!ids.length || ids.length !== input.commentIds.length)
     return { ok: false, status: 400, error: COMMENT_MESSAGES.notFound };
-  const commentId = input.commentId;
-  return db.transaction().execute(async (trx) => {
-    const comment = await trx
-      .selectFrom("comments as c")
-      .select(["c.id", "c.user_id", "c.section_id", "c.text", "c.created_at", "c.audience"])
-      .select(apodoOf.as("apodo"))
-      .where("c.id", "=", commentId)
-      .forUpdate()
-      .executeTakeFirst();
-    const outside = input.onlyAudiences && !(comment?.audience && input.onlyAudiences.includes(comment.audience));
-    if (!comment || outside) return { ok: false, status: 404, error: COMMENT_MESSAGES.notFound } as const;
-    if (action === "delete") await trx.deleteFrom("comments").where("id", "=", commentId).execute();
-    else {
-      await trx
-        .updateTable("comments")
-        .set({ status: action === "approve" ? "visible" : "hidden" })
-        .where("id", "=", commentId)
-        .execute();
-      await trx
-        .updateTable("comment_reports")
-        .set({ closed_at: new Date() })
-        .where("comment_id", "=", commentId)
-        .where("closed_at", "is", null)
-        .execute();
-    }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      for (const commentId of new Set(ids)) {
+        const decided = await decide(trx, publish, { ...input, commentId, action });
+        if (!decided.ok) throw new Refused(decided);
+      }
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
+async function decide(
+  trx: Db,
+  publish: Publish,
+  input: { adminId: string; commentId: string; action: ModerationAction; onlyAudiences?: readonly string[] },
+): Promise<CommentChangeResult> {
+  const { commentId, action } = input;
+  const comment = await trx
+    .selectFrom("comments as c")
+    .select(["c.id", "c.user_id", "c.section_id", "c.text", "c.created_at", "c.audience"])
+    .select(apodoOf.as("apodo"))
+    .where("c.id", "=", commentId)
+    .forUpdate()
+    .executeTakeFirst();
+  const outside = input.onlyAudiences && !(comment?.audience && input.onlyAudiences.includes(comment.audience));
+  if (!comment || outside) return { ok: false, status: 404, error: COMMENT_MESSAGES.notFound };
+  if (action === "delete") await trx.deleteFrom("comments").where("id", "=", commentId).execute();
+  else {
     await trx
-      .insertInto("comment_decisions")
-      .values({
-        comment_id: commentId,
-        admin_id: input.adminId,
-        author_id: comment.user_id,
-        action,
-        section_id: comment.section_id,
-        comment_text: comment.text,
-        author_apodo: comment.apodo,
-      })
+      .updateTable("comments")
+      .set({ status: action === "approve" ? "visible" : "hidden" })
+      .where("id", "=", commentId)
       .execute();
-    // Approved: everyone's page shows it (its public data only); hidden or deleted: gone. A
-    // class's comment carries nothing: its class's open pages reload, and the server filters.
-    const event: CommentEvent | undefined =
-      action === "approve" && comment.audience
-        ? undefined
-        : action === "approve"
-          ? {
-              op: "upsert",
-              comment: {
-                id: comment.id,
-                text: comment.text,
-                userName: comment.apodo,
-                createdAt: comment.created_at.toISOString(),
-              },
-            }
-          : { op: "remove", id: comment.id };
-    await publish(commentsTopic(comment.section_id), trx, event);
-    await publish(COMMENTS_QUEUE_TOPIC, trx);
-    return { ok: true } as const;
-  });
+    await trx
+      .updateTable("comment_reports")
+      .set({ closed_at: new Date() })
+      .where("comment_id", "=", commentId)
+      .where("closed_at", "is", null)
+      .execute();
+  }
+  await trx
+    .insertInto("comment_decisions")
+    .values({
+      comment_id: commentId,
+      admin_id: input.adminId,
+      author_id: comment.user_id,
+      action,
+      section_id: comment.section_id,
+      comment_text: comment.text,
+      author_apodo: comment.apodo,
+    })
+    .execute();
+  // Approved: everyone's page shows it (its public data only); hidden or deleted: gone. A
+  // class's comment carries nothing: its class's open pages reload, and the server filters.
+  const event: CommentEvent | undefined =
+    action === "approve" && comment.audience
+      ? undefined
+      : action === "approve"
+        ? {
+            op: "upsert",
+            comment: {
+              id: comment.id,
+              text: comment.text,
+              userName: comment.apodo,
+              createdAt: comment.created_at.toISOString(),
+            },
+          }
+        : { op: "remove", id: comment.id };
+  await publish(commentsTopic(comment.section_id), trx, event);
+  await publish(COMMENTS_QUEUE_TOPIC, trx);
+  return { ok: true };
 }
 
 export type QueueItem = {

@@ -3,6 +3,8 @@ import { FormField } from "../../../ui/form-field.tsx";
 import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import type { Board, ClassComment } from "../class-board.server.ts";
 import { CardBlockNotice, type CardBlockView } from "./card-block-notice.tsx";
+import { ClassClosing } from "./class-closing.tsx";
+import { ClassComments } from "./class-comments.tsx";
 
 export type StudentView = { id: string; apodo: string; pictureSrc: string; hasCard: boolean };
 
@@ -13,6 +15,9 @@ export type ClassActionResult = {
   lineErrors?: { line: number; text: string; error: string }[];
   formError?: string;
   sent?: { roster?: string };
+  /** A decision on comments, taken in place: what to say, and on which. */
+  notice?: string;
+  commentIds?: string[];
 };
 
 type Props = {
@@ -27,18 +32,6 @@ type Props = {
   cardBlock: CardBlockView | null;
   notice: string | null;
 };
-
-const STATUS_LABELS: Record<ClassComment["status"], string> = {
-  visible: "Lo ve la clase",
-  held: "En revisión",
-  hidden: "Ocultado",
-};
-
-/** The teacher's two decisions on a class comment, each offered unless it is already so. */
-const DECISIONS = [
-  { value: "approve", label: "Aprobar", style: "btn-success", unless: "visible" },
-  { value: "hide", label: "Ocultar", style: "btn-outline-secondary", unless: "hidden" },
-] as const;
 
 /** /clases/<id>: roster, cards, the class board, the class's discussion and closing the class. */
 export function ClassPage({
@@ -202,66 +195,13 @@ export function ClassPage({
         </div>
       )}
 
-      <h2 className="h4 mt-5">Comentarios de la clase</h2>
-      <p className="small text-body-secondary">
-        Solo los ven tus estudiantes y tú, y solo después de que los apruebes.
-      </p>
-      {comments.length === 0 ? (
-        <p>Nadie de la clase ha comentado todavía.</p>
-      ) : (
-        <ul className="list-unstyled mb-3">
-          {comments.map((comment) => (
-            <li key={comment.id} className="card card-body mb-2" data-testid="class-comment">
-              <p className="mb-1">
-                <strong>{comment.apodo}</strong> en «{comment.chapterTitle}» ·{" "}
-                <span className="badge text-bg-secondary">{STATUS_LABELS[comment.status]}</span>
-              </p>
-              <p className="mb-2">{comment.text}</p>
-              <Form method="post" className="d-flex gap-2">
-                <input type="hidden" name="intent" value="moderar" />
-                <input type="hidden" name="commentId" value={comment.id} />
-                {DECISIONS.filter((decision) => decision.unless !== comment.status).map((decision) => (
-                  <button
-                    key={decision.value}
-                    type="submit"
-                    name="decision"
-                    value={decision.value}
-                    className={`btn btn-sm ${decision.style}`}
-                    disabled={busy}
-                  >
-                    {decision.label}
-                  </button>
-                ))}
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ClassComments comments={comments} />
 
-      <h2 className="h4 mt-5">Cerrar la clase</h2>
-      <p>
-        Al terminar el curso, descarga el tablero y cierra la clase: borramos a sus estudiantes y todo lo suyo
-        (desbloqueos, comentarios, sesiones y tarjetas) en un solo paso. No guardamos nada más que el CSV que
-        descargues.
-      </p>
-      <p>
-        <a href={`/clases/${id}/tablero.csv`} className="btn btn-outline-primary" download>
-          Descargar el tablero (CSV)
-        </a>
-      </p>
-      <Form method="post" noValidate>
-        <input type="hidden" name="intent" value="cerrar" />
-        <FormField
-          id="close-confirm"
-          label="Escribe «cerrar» para borrar la clase y todo lo de sus estudiantes"
-          error={result?.intent === "cerrar" ? result.fieldErrors?.confirmar : undefined}
-        >
-          {(control) => <input {...control} name="confirmar" autoComplete="off" />}
-        </FormField>
-        <button type="submit" className="btn btn-danger" disabled={busy}>
-          Cerrar la clase
-        </button>
-      </Form>
+      <ClassClosing
+        id={id}
+        error={result?.intent === "cerrar" ? result.fieldErrors?.confirmar : undefined}
+        busy={busy}
+      />
     </div>
   );
 }

@@ -25,6 +25,8 @@ type Props = {
   signedIn: boolean;
   isAdmin: boolean;
   prompt: string;
+  /** Who sees this list, when it is not everyone (a class's student: only their class). */
+  notice?: string | null;
   /** Shown instead of the form to a signed-in reader who may not comment yet (and why). */
   blockedNotice?: ReactNode;
 };
@@ -35,7 +37,7 @@ export function CommentsSection(props: Props) {
 }
 
 function ChapterComments(props: Props) {
-  const { sectionId, comments: loaded, older, olderPage, signedIn, isAdmin, prompt, blockedNotice } = props;
+  const { sectionId, comments: loaded, older, olderPage, signedIn, isAdmin, prompt, notice, blockedNotice } = props;
   // Every reader of the page sees new, approved, hidden and deleted comments as they happen:
   // the event carries the change, laid over the loader's list without reloading it.
   const [patches, setPatches] = useState(emptyPatches);
@@ -52,6 +54,7 @@ function ChapterComments(props: Props) {
       <h2 id="comments-title" className="h4">
         {comments.length || olderPage ? COMMENT_MESSAGES.heading : COMMENT_MESSAGES.none}
       </h2>
+      {notice && <p className="small text-body-secondary">{notice}</p>}
       {signedIn && blockedNotice ? (
         blockedNotice
       ) : signedIn ? (
