@@ -6,6 +6,7 @@ import { readRoster, type RosterResult } from "../features/classes/roster.ts";
 import { deleteReaderAccounts, insertChildReader, issueReaderCard } from "../features/families/child-readers.server.ts";
 import { FAMILY_PICTURES } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
+import { looksLikeFullName } from "../features/profiles/full-name.ts";
 import type { Db } from "../lib/db.server.ts";
 import { requireAdultReader } from "../access/family-session.server.ts";
 import type { SessionUser } from "../access/session.server.ts";
@@ -23,7 +24,8 @@ export const requireTeacher = (args: { url: URL; context: Readonly<RouterContext
 /**
  * Adds the pasted roster to one of the teacher's classes, all or nothing, in one transaction:
  * every line passes the public-name rules (and shows nothing of the teacher's e-mail) and is new
- * to the class, or no student is created and each refused line says why. Each student gets a
+ * to the class, or no student is created and each refused line says why. Lines that look like a
+ * real full name wait for the teacher's `namesConfirmed`. Each student gets a
  * picture (in turn from the family pictures), no e-mail, no password, no PIN, no year of birth.
  */
 export async function addStudents(
@@ -31,6 +33,7 @@ export async function addStudents(
   teacher: { id: string; email: string },
   classId: string,
   pasted: unknown,
+  { namesConfirmed = false }: { namesConfirmed?: boolean } = {},
 ): Promise<RosterResult | { ok: false; notYours: true }> {
   return db.transaction().execute(async (trx) => {
     const own = await lockOwnClass(trx, teacher.id, classId);
@@ -43,7 +46,10 @@ export async function addStudents(
       .execute();
     const roster = readRoster(pasted, {
       existing: existing.map((row) => row.apodo),
-      checkApodo: (raw) => checkApodo(raw, teacher.email),
+      // The teacher is typing: an apodo like their address is 'tu correo' to them.
+      checkApodo: (raw) => checkApodo(raw, teacher.email, "adult"),
+      looksLikeFullName,
+      namesConfirmed,
     });
     if (!roster.ok) return roster;
     const ids: string[] = [];

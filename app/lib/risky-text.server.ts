@@ -34,10 +34,55 @@ for (const entry of [...filter.list(), ...(naughtyWords.es as string[])]) {
 
 const words = (folded: string) => folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-function hasProfanity(folded: string): boolean {
+/**
+ * "Negro" is on leo-profanity's English list, where it is a slur; in Spanish it is the colour
+ * black ("Jaguar Negro", "Frijol Negro"). In a public name it passes as a colour, after the noun
+ * it describes; alone, first, or after an article ("Negro", "El Negro", "Negra 12") it names the
+ * person by their skin and is still refused. The English slurs stay on the list. Comments are
+ * not changed: there the word is only held for a person to read (decision 065).
+ */
+const COLOUR_WORDS = new Set(["negro", "negra", "negros", "negras"]);
+const DETERMINERS = new Set([
+  "el",
+  "la",
+  "los",
+  "las",
+  "un",
+  "una",
+  "unos",
+  "unas",
+  "mi",
+  "tu",
+  "su",
+  "ese",
+  "esa",
+  "este",
+  "esta",
+]);
+/**
+ * Spanish nicknames that leo-profanity's English list holds for their English sense: "Kike"
+ * (Enrique) and "Lolita" (Lola, Dolores). As a name they are the child's own; in a comment they
+ * are still held for a person to read.
+ */
+const SPANISH_NICKNAMES = new Set(["kike", "lolita"]);
+const isColourAfterNoun = (tokens: string[], index: number) =>
+  COLOUR_WORDS.has(tokens[index]!) &&
+  index > 0 &&
+  !DETERMINERS.has(tokens[index - 1]!) &&
+  !/^\d+$/.test(tokens[index - 1]!);
+
+function hasProfanity(folded: string, asName: boolean): boolean {
   const tokens = words(folded);
   // Plurals too ("pendejos", "putas"): the lists hold the singular.
-  if (tokens.some((token) => single.has(token) || single.has(token.replace(/e?s$/, "")))) return true;
+  const listed = (token: string) => single.has(token) || single.has(token.replace(/e?s$/, ""));
+  const profane = (token: string, index: number) =>
+    asName
+      ? // In a name the colour, in every gender and number, is judged by where it stands.
+        COLOUR_WORDS.has(token)
+        ? !isColourAfterNoun(tokens, index)
+        : listed(token) && !SPANISH_NICKNAMES.has(token)
+      : listed(token);
+  if (tokens.some(profane)) return true;
   const spaced = ` ${tokens.join(" ")} `;
   return phrases.some((phrase) => spaced.includes(phrase));
 }
@@ -74,14 +119,17 @@ const CONTACT_PATTERNS = [
   /\b(?:vivo\s+en|mi\s+casa\s+(?:esta|queda)|mi\s+escuela\s+(?:es|se\s+llama)|voy\s+a\s+la\s+escuela|calle\s+\p{L}+\s+(?:numero\s+)?\d)/u,
 ];
 
-/** Every reason `text` should be looked at by a person first; empty when it may go out as is. */
-export function riskReasons(text: string): RiskReason[] {
+/**
+ * Every reason `text` should be looked at by a person first; empty when it may go out as is.
+ * `asName`: the text is a public name (an apodo), where a colour follows the noun it describes.
+ */
+export function riskReasons(text: string, { asName = false }: { asName?: boolean } = {}): RiskReason[] {
   const folded = fold(text);
   const reasons: RiskReason[] = [];
   if (LINK_PATTERNS.some((pattern) => pattern.test(folded))) reasons.push("enlace");
   if (EMAIL_PATTERNS.some((pattern) => pattern.test(folded))) reasons.push("correo");
   if (PHONE_PATTERNS.some((pattern) => pattern.test(folded))) reasons.push("telefono");
   if (CONTACT_PATTERNS.some((pattern) => pattern.test(folded))) reasons.push("contacto");
-  if (hasProfanity(folded)) reasons.push("palabras");
+  if (hasProfanity(folded, asName)) reasons.push("palabras");
   return reasons;
 }

@@ -70,13 +70,16 @@ async function classAction(args: Route.ActionArgs) {
   const here = `/clases/${own.id}`;
 
   if (intent === "anadir") {
-    const added = await addStudents(db, user, own.id, form.get("roster"));
+    const added = await addStudents(db, user, own.id, form.get("roster"), {
+      namesConfirmed: form.get("confirmarNombres") === "si",
+    });
     if ("notYours" in added) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
     if (!added.ok)
       return refused(
         {
           intent,
           lineErrors: added.lineErrors,
+          lineWarnings: added.lineWarnings ?? [],
           formError: added.formError ?? (added.lineErrors.length ? CLASS_MESSAGES.rosterRefused : CHECK_MARKED_FIELDS),
           sent: { roster: String(form.get("roster") ?? "") },
         },

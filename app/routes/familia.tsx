@@ -17,6 +17,7 @@ import { guardianRefusal } from "../features/families/family-adult.server.ts";
 import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
+import { looksLikeFullName } from "../features/profiles/full-name.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { rememberFamilyDevice, requireAdultReader, startChildSession } from "../access/family-session.server.ts";
@@ -83,10 +84,18 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       pinAgain: form.get("pinAgain"),
       consent: form.get("consent"),
     };
-    const apodo = checkApodo(form.get("apodo"), user.email);
+    const apodo = checkApodo(form.get("apodo"), user.email, "adult");
     if (!apodo.ok) {
       const fieldErrors = { ...checkChildFields(fields, familyAgeRule).errors, apodo: apodo.error };
       return refused({ intent, fieldErrors, formError: CHECK_MARKED_FIELDS, sent }, 400);
+    }
+    // A real full name is warned about, not refused: the adult keeps it by ticking the box
+    // beside the field and sending again (decision 065).
+    if (looksLikeFullName(apodo.apodo) && form.get("confirmarApodo") !== "si") {
+      const fieldErrors = checkChildFields(fields, familyAgeRule).errors;
+      const formError = Object.keys(fieldErrors).length ? CHECK_MARKED_FIELDS : FAMILY_MESSAGES.apodoToConfirm;
+      const fieldWarnings = { apodo: FAMILY_MESSAGES.apodoLooksLikeName };
+      return refused({ intent, fieldErrors, fieldWarnings, formError, sent }, 400);
     }
     const added = await addChildReader(db, { guardian: user, apodo: apodo.apodo, ...fields }, familyAgeRule);
     if (!added.ok)

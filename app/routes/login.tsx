@@ -14,6 +14,7 @@ import { getUser, safeRedirectPath } from "../access/session.server.ts";
 import { googleConfig } from "../lib/auth.server.ts";
 import { ageQuestion, decideAge } from "../features/age/age-rule.ts";
 import { guardianReachOf } from "../features/guardians/guardian-request.server.ts";
+import { GOING_SOMEWHERE, welcomePath } from "../features/account/welcome-path.ts";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { env, guardianMailer } = services(context);
@@ -66,9 +67,22 @@ export async function action({ request, url, context }: Route.ActionArgs) {
           { reach: guardianReachOf(guardianMailer), ownEmail: String(form.get("email") ?? "") },
         )
       : null;
+  // A sign-up that was not sent here for a page of its own (a chapter, the passport, the
+  // characters: a reader's errand) lands on the welcome that says it worked and asks an adult
+  // who the account is for (issue 39). A child's answer goes straight on.
+  const welcome =
+    mode === "signup" &&
+    !GOING_SOMEWHERE.includes(redirectTo.split(/[?#]/)[0]!) &&
+    (await loginReason(services(context).db, redirectTo, null)) === null;
   return signInWithEmail(
     { auth },
     {
+      signUpLanding: welcome
+        ? {
+            now: age?.kind === "needs-guardian" ? redirectTo : welcomePath("nueva", redirectTo),
+            confirmed: welcomePath("confirmada", redirectTo),
+          }
+        : undefined,
       mode,
       email: form.get("email"),
       password: form.get("password"),

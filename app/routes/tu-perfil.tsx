@@ -15,16 +15,24 @@ import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { requireUser } from "../access/session.server.ts";
+import { requireUser, safeRedirectPath } from "../access/session.server.ts";
+import { AccountWelcome } from "../features/account/components/account-welcome.tsx";
+import { welcomeOf } from "../features/account/welcome-path.ts";
+import { guardianRefusal } from "../features/families/family-adult.server.ts";
+import { familyAgeRule } from "../composition/family-age.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
   const { db, mailer } = services(context);
-  const [profile, consent] = await Promise.all([
+  const welcome = welcomeOf(url);
+  const [profile, consent, mayBringChildren] = await Promise.all([
     getProfile(db, user.id),
     consentState(db, user.id, { mailAvailable: mailer.enabled }),
+    // Asked only of a new account: an adult (by the age rule) who may bring children or a class.
+    welcome && guardianRefusal(db, user.id, { mailConfirmation: false, rule: familyAgeRule }).then((no) => !no),
   ]);
   return {
+    welcome: welcome && { kind: welcome.kind, askWho: Boolean(mayBringChildren), back: safeRedirectPath(welcome.back) },
     consent,
     email: user.email,
     // An older account's default (its e-mail's local part) is no name it chose: the field starts empty.
@@ -79,15 +87,16 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({ title: "Tu perfil", path: location.pathname, siteUrl: siteUrlFrom(matches), robots: "noindex, nofollow" });
 
 export default function TuPerfil() {
-  const { apodoSuggestions, consent, ...profile } = useLoaderData<typeof loader>();
+  const { apodoSuggestions, consent, welcome, ...profile } = useLoaderData<typeof loader>();
   return (
     <ProfileForm
       profile={profile}
       apodoSuggestions={apodoSuggestions}
       notice={
-        consent.kind === "waiting" ? (
-          <WaitingNotice guardianEmail={consent.guardianEmail} mail={consent.mail} />
-        ) : undefined
+        <>
+          {welcome && <AccountWelcome {...welcome} />}
+          {consent.kind === "waiting" && <WaitingNotice guardianEmail={consent.guardianEmail} mail={consent.mail} />}
+        </>
       }
     >
       <AccountActions />

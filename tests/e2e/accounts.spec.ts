@@ -54,6 +54,8 @@ test.describe("sign-up, sign-in and sign-out", () => {
       "Guardar en tu pasaporte los capítulos y personajes que encuentras con los códigos QR del libro.",
       "Comentar los capítulos.",
       "Unirte a un clan del inframundo.",
+      // Issue 39: an adult arriving here learns that families and classes can join.
+      "Si eres una persona adulta: añadir a tus hijas e hijos, o a toda tu clase, como lectores, cada quien con su apodo y sin correo.",
     ]);
     await expect(benefits.getByRole("link", { name: "tu pasaporte" })).toHaveAttribute("href", "/pasaporte");
     await expect(page.getByText("Inicia sesión para abrir este capítulo")).toHaveCount(0);

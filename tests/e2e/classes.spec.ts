@@ -16,6 +16,7 @@ import {
   signUpWith,
   siteServer,
   test,
+  uniqueEmail,
   uniqueWord,
 } from "./support.ts";
 import {
@@ -319,3 +320,38 @@ for (const width of [375, 1280]) {
     await student.context().close();
   });
 }
+
+test("a roster line shaped like a real full name is marked, not refused: the teacher confirms and the class gets it (issue 39)", async ({
+  page,
+}) => {
+  // 'ana' of the teacher's address hides in 'Naranja': no reason to refuse it.
+  await signUp(page, uniqueEmail("ana"));
+  const classId = await createClass(page, `5.º A ${word()}`);
+  await gotoHydrated(page, `/clases/${classId}`);
+  const field = page.getByLabel("Apodos, uno por línea");
+  await field.fill(["Mariposa Naranja", "María Fernanda López Hernández", "Jaguar Negro"].join("\n"));
+  await page.getByRole("button", { name: "Añadir a la clase" }).click();
+  const warning = page.locator("#class-roster-names");
+  await expect(warning).toContainText(
+    "Todavía no añadimos a nadie: algunas líneas parecen nombres y apellidos reales.",
+  );
+  await expect(warning).toContainText(
+    "Línea 2 («María Fernanda López Hernández»): parece un nombre y apellidos reales",
+  );
+  await expect(warning).not.toContainText("Mariposa Naranja");
+  await expect(page.locator("#class-roster-lines")).toHaveCount(0);
+  await expect(page.getByTestId("class-student")).toHaveCount(0);
+  await expect(field).toHaveValue(/María Fernanda López Hernández/);
+  await expectNoAxeViolations(page, "the roster's full-name warning");
+
+  await page.getByLabel("Sí, son los apodos que quiero usar").check();
+  await page.getByRole("button", { name: "Añadir a la clase" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "¡Listo! Estudiantes añadidos. Imprime sus tarjetas para que entren.",
+  );
+  await expect(page.getByTestId("class-student")).toHaveText([
+    /Mariposa Naranja/,
+    /María Fernanda López Hernández/,
+    /Jaguar Negro/,
+  ]);
+});

@@ -44,12 +44,17 @@ type EmailSignIn = {
   headers: Headers;
   /** A safe path on this site. */
   redirectTo: string;
+  /**
+   * Sign-up only: where a new account lands instead of `redirectTo` (signed in at once), and
+   * where the confirmation e-mail's link lands; `redirectTo` when not given.
+   */
+  signUpLanding?: { now: string; confirmed: string };
 };
 
 /** Signs in or signs up with e-mail and password; on success, to `redirectTo` with the session cookie. */
 export async function signInWithEmail(
   { auth }: { auth: Auth },
-  { mode, email: rawEmail, password: rawPassword, headers, redirectTo, ageErrors, ...age }: EmailSignIn,
+  { mode, email: rawEmail, password: rawPassword, headers, redirectTo, ageErrors, signUpLanding, ...age }: EmailSignIn,
 ) {
   const parsed = parseCredentials({ email: rawEmail, password: rawPassword }, mode);
   const email = typeof rawEmail === "string" ? rawEmail : "";
@@ -88,7 +93,7 @@ export async function signInWithEmail(
             password,
             name: cleanEmail.split("@")[0] ?? cleanEmail,
             // Where the confirmation link lands, signed in.
-            callbackURL: redirectTo,
+            callbackURL: signUpLanding?.confirmed ?? redirectTo,
             // The answer as sent: the age rule reads it again in better-auth's hook and when the
             // account is created, so a direct call to /api/auth meets the same rule.
             ...{ birthYear: sent.birthYear, guardianEmail: sent.guardianEmail },
@@ -114,5 +119,6 @@ export async function signInWithEmail(
   // address already had an account (better-auth's generic response; the e-mail says which).
   if (mode === "signup" && response.headers.getSetCookie().length === 0)
     return data<LoginActionResult>({ checkEmail: cleanEmail });
-  return redirect(redirectTo, { headers: forwardCookies(response) });
+  const landing = mode === "signup" ? (signUpLanding?.now ?? redirectTo) : redirectTo;
+  return redirect(landing, { headers: forwardCookies(response) });
 }

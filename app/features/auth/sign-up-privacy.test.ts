@@ -29,12 +29,12 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up does not tell whether an e-mai
     await services.dispose();
   });
 
-  const signUp = async (email: string, password: string) => {
+  const signUp = async (email: string, password: string, redirectTo = "/capitulos") => {
     const result = await settle(async () =>
       loginAction(
         await routeArgs(services, "/login?modo=registro", {
           method: "POST",
-          form: { email, password, birthYear: String(ADULT_BIRTH_YEAR), redirectTo: "/capitulos" },
+          form: { email, password, birthYear: String(ADULT_BIRTH_YEAR), redirectTo },
         }),
       ),
     );
@@ -67,18 +67,29 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("sign-up does not tell whether an e-mai
     ).toHaveLength(1);
   });
 
-  it("the confirmation link signs the new reader in and lands on the page they came from", async () => {
-    await signUp("lectora@example.com", PASSWORD);
+  const confirmationLanding = async (email: string) => {
     const mail = await vi.waitFor(() => {
-      const [first] = mailsTo("lectora@example.com");
+      const [first] = mailsTo(email);
       if (!first) throw new Error("no e-mail yet");
       return first;
     });
     const link = new URL(/(http\S+verify-email\S+)/.exec(mail.text)![1]!);
     const response = await services.auth.handler(new Request(link));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/capitulos");
     expect(response.headers.getSetCookie().some((cookie) => cookie.includes("session_token"))).toBe(true);
+    return response.headers.get("Location");
+  };
+
+  it("the confirmation link signs the new reader in and says so, with the page they came from kept (issue 39)", async () => {
+    await signUp("lectora@example.com", PASSWORD);
+    expect(await confirmationLanding("lectora@example.com")).toBe(
+      "/tu-perfil?bienvenida=confirmada&volver=%2Fcapitulos",
+    );
+  });
+
+  it("a reader sent to sign up for a page of their own lands on it after confirming", async () => {
+    await signUp("pasaporte@example.com", PASSWORD, "/pasaporte");
+    expect(await confirmationLanding("pasaporte@example.com")).toBe("/pasaporte");
   });
 
   it("signing in before confirming is refused in Spanish (only with the right password)", async () => {

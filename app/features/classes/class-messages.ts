@@ -6,6 +6,11 @@ export const CLASS_MESSAGES = {
   rosterEmpty: "Pega al menos un apodo, uno por línea.",
   rosterTooLong: "Una clase puede tener hasta 40 estudiantes.",
   rosterRefused: "No añadimos a nadie: corrige las líneas marcadas y vuelve a intentarlo.",
+  rosterNamesToConfirm:
+    "Todavía no añadimos a nadie: algunas líneas parecen nombres y apellidos reales. Si son los apodos que quieres, confírmalo y vuelve a enviar la lista.",
+  fullNameLine:
+    "parece un nombre y apellidos reales: lo verá la clase junto a sus comentarios, y va impreso en su tarjeta.",
+  confirmNames: "Sí, son los apodos que quiero usar",
   duplicateInList: "ese apodo ya está en otra línea de la lista.",
   duplicateInClass: "ya hay alguien con ese apodo en la clase.",
   notYourClass: "Esa clase no es tuya.",

@@ -209,6 +209,35 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
     expect(await studentIds(services.db, classId)).toHaveLength(1);
   });
 
+  it("a line shaped like a real full name is marked, not refused: added once the teacher confirms (issue 39)", async () => {
+    // 'ana' of the teacher's address is no reason to refuse 'Mariposa Naranja'; 'Ana' is.
+    const teacher = await signUpReader(services, `ana.${++serial}.${Date.now()}@example.com`);
+    const classId = await newClass(services, teacher.cookie);
+    const roster = ["Mariposa Naranja", "María Fernanda López Hernández", "Jaguar Negro", "Juan Pablo Ramírez"].join(
+      "\n",
+    );
+    const warned = answerOf<{ formError: string; lineErrors: unknown[]; lineWarnings: unknown[] }>(
+      await classPost(services, teacher.cookie, classId, { intent: "anadir", roster }),
+    );
+    expect(warned.status).toBe(400);
+    expect(warned.body.formError).toBe(CLASS_MESSAGES.rosterNamesToConfirm);
+    expect(warned.body.lineErrors).toEqual([]);
+    expect(warned.body.lineWarnings).toEqual([
+      { line: 2, text: "María Fernanda López Hernández" },
+      { line: 4, text: "Juan Pablo Ramírez" },
+    ]);
+    expect(await studentIds(services.db, classId)).toEqual([]);
+    const refused = answerOf<{ lineErrors: unknown[] }>(
+      await classPost(services, teacher.cookie, classId, { intent: "anadir", roster: "Ana Estrella" }),
+    );
+    expect(refused.body.lineErrors).toEqual([{ line: 1, text: "Ana Estrella", error: APODO_MESSAGES.adultEmail }]);
+    const confirmed = answerOf(
+      await classPost(services, teacher.cookie, classId, { intent: "anadir", roster, confirmarNombres: "si" }),
+    );
+    expect(confirmed.headers.get("Location")).toBe(`/clases/${classId}?aviso=anadidos`);
+    expect(await studentIds(services.db, classId)).toHaveLength(4);
+  });
+
   it("a class needs a name and the teacher's consent declaration: a 400 beside the field, nothing written", async () => {
     const teacher = await signUpReader(services, email("director"));
     for (const [form, field, message] of [

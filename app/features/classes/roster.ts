@@ -6,9 +6,26 @@ export const MAX_STUDENTS_PER_CLASS = 40;
 
 export type ApodoCheck = (raw: string) => { ok: true; apodo: string } | { ok: false; error: string };
 
+export type RosterLine = { line: number; text: string };
+
 export type RosterResult =
   | { ok: true; apodos: string[] }
-  | { ok: false; lineErrors: { line: number; text: string; error: string }[]; formError?: string };
+  | {
+      ok: false;
+      lineErrors: (RosterLine & { error: string })[];
+      /** Lines that look like a real full name: taken once the teacher confirms them. */
+      lineWarnings?: RosterLine[];
+      formError?: string;
+    };
+
+type RosterRules = {
+  existing: readonly string[];
+  checkApodo: ApodoCheck;
+  /** Whether an apodo reads like a person's real full name (warned about, never refused). */
+  looksLikeFullName?: (apodo: string) => boolean;
+  /** The teacher ticked 'Sí, son los apodos que quiero usar' after the warning. */
+  namesConfirmed?: boolean;
+};
 
 /** Case and accents do not make two apodos different to a child reading the list. */
 const folded = (apodo: string) =>
@@ -20,17 +37,19 @@ const folded = (apodo: string) =>
 /**
  * Reads a pasted list (blank lines skipped). Every line must pass `checkApodo` (the public-name
  * rules) and be new to the list and to the class; otherwise nothing is taken and each refused
- * line says why, by its number.
+ * line says why, by its number. A line shaped like a real full name is not refused: the list
+ * comes back with those lines marked until the teacher confirms them (decision 065).
  */
 export function readRoster(
   text: unknown,
-  { existing, checkApodo }: { existing: readonly string[]; checkApodo: ApodoCheck },
+  { existing, checkApodo, looksLikeFullName = () => false, namesConfirmed = false }: RosterRules,
 ): RosterResult {
   const lines = (typeof text === "string" ? text : "").split(/\r?\n/);
   const taken = new Set(existing.map(folded));
   const seen = new Map<string, number>();
   const apodos: string[] = [];
-  const lineErrors: { line: number; text: string; error: string }[] = [];
+  const lineErrors: (RosterLine & { error: string })[] = [];
+  const lineWarnings: RosterLine[] = [];
   lines.forEach((raw, index) => {
     const line = index + 1;
     if (!raw.trim()) return;
@@ -43,8 +62,12 @@ export function readRoster(
       return void lineErrors.push({ line, text: checked.apodo, error: CLASS_MESSAGES.duplicateInList });
     seen.set(key, line);
     apodos.push(checked.apodo);
+    if (looksLikeFullName(checked.apodo)) lineWarnings.push({ line, text: checked.apodo });
   });
-  if (lineErrors.length) return { ok: false, lineErrors };
+  const warnings = namesConfirmed ? [] : lineWarnings;
+  if (lineErrors.length) return { ok: false, lineErrors, ...(warnings.length ? { lineWarnings: warnings } : {}) };
+  if (warnings.length)
+    return { ok: false, lineErrors: [], lineWarnings: warnings, formError: CLASS_MESSAGES.rosterNamesToConfirm };
   if (!apodos.length) return { ok: false, lineErrors: [], formError: CLASS_MESSAGES.rosterEmpty };
   if (apodos.length + existing.length > MAX_STUDENTS_PER_CLASS)
     return { ok: false, lineErrors: [], formError: CLASS_MESSAGES.rosterTooLong };

@@ -11,6 +11,7 @@ import { action as clanAction } from "../../routes/mi-clan.tsx";
 import { rememberFamilyDevice } from "../../access/family-session.server.ts";
 import { passAccess } from "../../../tests/support/route-access.ts";
 import { postComment } from "../comments/comments.server.ts";
+import { APODO_MESSAGES } from "../profiles/apodo.server.ts";
 import { familyAgeRule } from "../../composition/family-age.server.ts";
 
 const currentYear = (now = new Date()) => now.getFullYear();
@@ -117,6 +118,28 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
       await familyLoader(await routeArgs(services, "/familia", { cookie: adult.cookie })),
     );
     expect(page.body.children).toHaveLength(2);
+  });
+
+  it("warns beside the field about an apodo shaped like a full name, and keeps it once confirmed (issue 39)", async () => {
+    const adult = await signUpReader(services, `ana.${++serial}.${Date.now()}@example.com`);
+    const fullName = "María Fernanda López Hernández";
+    const warned = answerOf<{ fieldWarnings: { apodo: string }; formError: string; sent: { apodo: string } }>(
+      await addChild(services, adult.cookie, { apodo: fullName }),
+    );
+    expect(warned.status).toBe(400);
+    expect(warned.body.fieldWarnings.apodo).toBe(FAMILY_MESSAGES.apodoLooksLikeName);
+    expect(warned.body.formError).toBe(FAMILY_MESSAGES.apodoToConfirm);
+    expect(warned.body.sent.apodo).toBe(fullName);
+    expect(await listChildReaders(services.db, adult.userId)).toEqual([]);
+    // The adult's own address, said as theirs; 'Naranja' holds 'ana' and is fine.
+    const mine = answerOf<{ fieldErrors: { apodo: string } }>(await addChild(services, adult.cookie, { apodo: "Ana" }));
+    expect(mine.body.fieldErrors.apodo).toBe(APODO_MESSAGES.adultEmail);
+    expect(statusOf(await addChild(services, adult.cookie, { apodo: "Mariposa Naranja" }))).toBe(302);
+    expect(statusOf(await addChild(services, adult.cookie, { apodo: fullName, confirmarApodo: "si" }))).toBe(302);
+    expect((await listChildReaders(services.db, adult.userId)).map((child) => child.apodo)).toEqual([
+      "Mariposa Naranja",
+      fullName,
+    ]);
   });
 
   it("refuses bad input beside its field with a 400 and writes nothing", async () => {

@@ -21,6 +21,10 @@ export const FAMILY_MESSAGES = {
   cardOldClass: "Esta tarjeta es vieja: pide la nueva a tu maestra o maestro.",
   cardOldFamily: "Esta tarjeta es vieja: pide la nueva a tu familia.",
   childOnly: "Esta página es para la persona adulta de la familia.",
+  apodoLooksLikeName:
+    "Parece un nombre y apellidos reales: otros lectores lo verán junto a sus comentarios, y va impreso en su tarjeta.",
+  apodoToConfirm: "Todavía no lo añadimos: el apodo parece un nombre real. Cámbialo, o confirma que es el que quieres.",
+  confirmApodo: "Sí, es el apodo que quiero usar",
 } as const;
 
 /** "15 minutos", "1 minuto": a wait a child can read (whole minutes, rounded up). */

@@ -8,6 +8,9 @@ import { homeJsonLd } from "./home-json-ld.ts";
 const DESCRIPTION =
   "Acompaña a Valentina y a su xoloitzcuintle Taquito en una aventura de Día de Muertos hasta el Mictlán. Escanea los códigos QR del libro y desbloquea capítulos y personajes.";
 
+/** The sign-up an adult is sent to from the home page; after it, they are asked who it is for. */
+const ADULTS_SIGN_UP = "/login?modo=registro";
+
 const tile = (to: string, label: string, hint: string, image: string) => ({
   to,
   label,
@@ -52,9 +55,12 @@ export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath
           paragraphs: [
             "¡Hola! Soy Valentina. Si estás leyendo esto es porque escaneaste el código de mi libro. Taquito ya te olió desde lejos: hueles a páginas nuevas y a pan de muerto.",
             "Aquí puedes leer cada capítulo en línea, conocer a los personajes y encontrar secretos que no cupieron en el papel. Si ingresas con tu cuenta, guardamos todo lo que vayas desbloqueando.",
+            // Said to the adult holding the book (issue 39): families and classes can join.
+            "¿Eres mamá, papá o das clases? Con tu cuenta puedes añadir a tus hijas e hijos, o a toda tu clase, como lectores: cada quien con su apodo y su dibujo, sin correo ni contraseña.",
           ],
           start: { label: "Empieza por el capítulo 1", to: "/salida-a-tzintzuntzan" },
           login: { label: "Ingresar", to: "/login" },
+          adults: { label: "Crear una cuenta para mi familia o mi clase", to: ADULTS_SIGN_UP },
         }
       : null,
     map: {
@@ -100,6 +106,11 @@ export function homePageContent({ siteUrl, siteName, hasBook, specialChapterPath
         height: 300,
       },
       special: { text: "Ahora que terminaste el libro…", label: "abre el capítulo especial", to: specialChapterPath },
+      adults: {
+        text: "¿Lees con tus hijas e hijos o con tu clase? Cada quien puede tener su lector, con su apodo y sin correo:",
+        label: "crea tu cuenta de familia o de clase",
+        to: ADULTS_SIGN_UP,
+      },
     },
     events: {
       heading: "Ven a una lectura en vivo",

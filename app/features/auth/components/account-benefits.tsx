@@ -48,6 +48,10 @@ export function AccountBenefits({ reason, mode }: { reason: LoginReason; mode: L
         </li>
         <li>Comentar los capítulos.</li>
         <li>Unirte a un clan del inframundo.</li>
+        <li>
+          Si eres una persona adulta: añadir a tus hijas e hijos, o a toda tu clase, como lectores, cada quien con su
+          apodo y sin correo.
+        </li>
       </ul>
     </section>
   );

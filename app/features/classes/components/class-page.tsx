@@ -5,6 +5,7 @@ import type { Board, ClassComment } from "../class-board.server.ts";
 import { CardBlockNotice, type CardBlockView } from "./card-block-notice.tsx";
 import { ClassClosing } from "./class-closing.tsx";
 import { ClassComments } from "./class-comments.tsx";
+import { CLASS_MESSAGES } from "../class-messages.ts";
 
 export type StudentView = { id: string; apodo: string; pictureSrc: string; hasCard: boolean };
 
@@ -13,6 +14,8 @@ export type ClassActionResult = {
   studentId?: string;
   fieldErrors?: Partial<Record<string, string>>;
   lineErrors?: { line: number; text: string; error: string }[];
+  /** Lines that look like a real full name, until the teacher confirms them. */
+  lineWarnings?: { line: number; text: string }[];
   formError?: string;
   sent?: { roster?: string };
   /** A decision on comments, taken in place: what to say, and on which. */
@@ -50,7 +53,14 @@ export function ClassPage({
   const busy = useNavigation().state !== "idle";
   const rosterErrors = result?.intent === "anadir" ? result : undefined;
   // Refused lines are listed beside the field (the list says it all); other refusals go under it.
-  const rosterError = rosterErrors?.lineErrors?.length ? undefined : rosterErrors?.formError;
+  const lineWarnings = rosterErrors?.lineWarnings ?? [];
+  const rosterError = rosterErrors?.lineErrors?.length || lineWarnings.length ? undefined : rosterErrors?.formError;
+  const rosterNotes = [
+    rosterErrors?.lineErrors?.length ? "class-roster-lines" : "",
+    lineWarnings.length ? "class-roster-names" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="container py-4">
       <p>
@@ -124,7 +134,7 @@ export function ClassPage({
           hint="De 3 a 30 letras o números cada uno. Mejor que no sea su nombre real: lo verá la clase junto a sus comentarios."
           error={rosterError}
           invalid={Boolean(rosterErrors?.lineErrors?.length)}
-          describedBy={rosterErrors?.lineErrors?.length ? "class-roster-lines" : undefined}
+          describedBy={rosterNotes || undefined}
         >
           {(control) => <textarea {...control} name="roster" rows={8} defaultValue={result?.sent?.roster ?? ""} />}
         </FormField>
@@ -138,6 +148,31 @@ export function ClassPage({
                 </li>
               ))}
             </ul>
+          </div>
+        )}
+        {lineWarnings.length > 0 && (
+          // A warning, not a refusal: the lines are fine apodos if the teacher says so.
+          <div id="class-roster-names" className="alert alert-warning" role="alert" tabIndex={-1}>
+            <p className="mb-1">{CLASS_MESSAGES.rosterNamesToConfirm}</p>
+            <ul>
+              {lineWarnings.map((line) => (
+                <li key={line.line}>
+                  Línea {line.line} («{line.text}»): {CLASS_MESSAGES.fullNameLine}
+                </li>
+              ))}
+            </ul>
+            <div className="form-check mb-0">
+              <input
+                className="form-check-input"
+                type="checkbox"
+                name="confirmarNombres"
+                value="si"
+                id="class-roster-confirm"
+              />
+              <label className="form-check-label" htmlFor="class-roster-confirm">
+                {CLASS_MESSAGES.confirmNames}
+              </label>
+            </div>
           </div>
         )}
         <button type="submit" className="btn btn-primary" disabled={busy}>

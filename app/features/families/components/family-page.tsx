@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { ConsentCheck } from "../../../ui/consent-check.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
-import { CONSENT_TEXT } from "../family-messages.ts";
+import { CONSENT_TEXT, FAMILY_MESSAGES } from "../family-messages.ts";
 import { FAMILY_PICTURES } from "../family-pictures.ts";
 import { PictureChoice } from "../../../ui/picture-choice.tsx";
 import { PinFields } from "./pin-fields.tsx";
@@ -20,6 +20,8 @@ export type FamilyActionResult = {
   intent: string;
   childId?: string;
   fieldErrors?: Partial<Record<string, string>>;
+  /** The apodo looks like a real full name: kept if the adult confirms (decision 065). */
+  fieldWarnings?: { apodo?: string };
   formError?: string;
   message?: string;
   sent?: { apodo?: string; picture?: string; birthYear?: string };
@@ -40,6 +42,7 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
   const errorsFor = (intent: string, childId?: string) =>
     result && result.intent === intent && result.childId === childId ? (result.fieldErrors ?? {}) : {};
   const addErrors = errorsFor("anadir");
+  const apodoWarning = result?.intent === "anadir" ? result.fieldWarnings?.apodo : undefined;
   return (
     <div className="container py-4 family-page">
       <h1 className="mb-3">Tu familia</h1>
@@ -87,6 +90,7 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
               label="Apodo"
               hint="De 3 a 30 letras o números. Mejor que no sea su nombre real."
               error={addErrors.apodo}
+              describedBy={apodoWarning ? "child-apodo-warning" : undefined}
             >
               {(control) => (
                 <input
@@ -98,6 +102,23 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
                 />
               )}
             </FormField>
+            {apodoWarning && (
+              <div id="child-apodo-warning" className="alert alert-warning">
+                <p className="mb-1">{apodoWarning}</p>
+                <div className="form-check mb-0">
+                  <input
+                    className="form-check-input"
+                    type="checkbox"
+                    name="confirmarApodo"
+                    value="si"
+                    id="child-apodo-confirm"
+                  />
+                  <label className="form-check-label" htmlFor="child-apodo-confirm">
+                    {FAMILY_MESSAGES.confirmApodo}
+                  </label>
+                </div>
+              </div>
+            )}
             <PictureChoice
               id="child-picture"
               name="picture"

@@ -36,6 +36,9 @@ export function BookWelcome({ welcome }: { welcome: NonNullable<HomeContent["boo
         <Link to={welcome.login.to} className="btn btn-outline-light">
           {welcome.login.label}
         </Link>
+        <Link to={welcome.adults.to} className="btn btn-outline-light">
+          {welcome.adults.label}
+        </Link>
       </div>
     </section>
   );
@@ -97,6 +100,9 @@ export function QrExplainer({ qr }: { qr: HomeContent["qr"] }) {
       {qr.paragraphs.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
+      <p>
+        {qr.adults.text} <Link to={qr.adults.to}>{qr.adults.label}</Link>
+      </p>
       <p className="mb-0">
         {qr.special.text} <Link to={qr.special.to}>{qr.special.label}</Link>
       </p>
