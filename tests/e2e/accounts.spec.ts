@@ -25,7 +25,8 @@ test.describe("sign-up, sign-in and sign-out", () => {
     const nav = page.getByRole("navigation", { name: "Principal" });
     // No display name chosen yet: their apodo, never the e-mail nor its local part (issue 39).
     await expect(nav.getByTestId("navbar-user")).not.toHaveText(email.split("@")[0]!);
-    await expect(nav.getByTestId("navbar-user")).toHaveText(/^\S+ \S+ \d{2}$/);
+    // A made-up apodo: words ("Guacamaya de Maíz") and two digits.
+    await expect(nav.getByTestId("navbar-user")).toHaveText(/^[\p{L} ]+ \d{2}$/u);
     await expect(nav.getByRole("link", { name: "Tu perfil" })).toHaveAttribute("href", "/tu-perfil");
     await expect(nav.getByRole("link", { name: "Ingresar" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Add Character" })).toHaveCount(0);

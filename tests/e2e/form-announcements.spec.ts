@@ -117,8 +117,11 @@ test("a class's page: 'Comentario aprobado' is announced and focused; a refused 
   await gotoHydrated(page, `/clases/${clase}`);
   await expectEmptyStatusRegion(page);
   await page.getByTestId("class-comment").filter({ hasText: text }).getByRole("button", { name: "Aprobar" }).click();
-  await expect(page.getByRole("status")).toHaveText(CLASS_MESSAGES.approved);
-  await expect(page.getByRole("status").getByText(CLASS_MESSAGES.approved)).toBeFocused();
+  // Approved in place (decision 064): the class's comments have a polite live region of their
+  // own; with nothing left to moderate, focus lands on its message.
+  const commentsStatus = page.getByTestId("class-comments-status");
+  await expect(commentsStatus).toContainText(CLASS_MESSAGES.approved);
+  await expect(commentsStatus.locator("p")).toBeFocused();
 
   const close = page.getByLabel(/Escribe «cerrar»/);
   await close.fill("no");

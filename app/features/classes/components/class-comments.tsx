@@ -56,12 +56,14 @@ export function ClassComments({ comments }: { comments: ClassComment[] }) {
       </p>
       {/* Not role=status: the page's own notice is that (one per page); this one is as polite. */}
       <div aria-live="polite" data-testid="class-comments-status">
-        {shown && (
-          <p ref={status} tabIndex={-1} className={`alert ${shown.error ? "alert-danger" : "alert-success"}`}>
-            {shown.text}
-          </p>
-        )}
-        {!shown && <p ref={status} tabIndex={-1} className="visually-hidden" />}
+        {/* One element, shown or not: focus given to it before the message renders stays there. */}
+        <p
+          ref={status}
+          tabIndex={-1}
+          className={shown ? `alert ${shown.error ? "alert-danger" : "alert-success"}` : "visually-hidden"}
+        >
+          {shown?.text}
+        </p>
       </div>
       {held.length > 1 && <ApproveAll ids={held.map((comment) => comment.id)} />}
       {comments.length === 0 ? (
