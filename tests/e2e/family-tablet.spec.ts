@@ -12,11 +12,10 @@ import {
   gotoHydrated,
   newContext,
   signUp,
-  startSiteServer,
+  siteWithRealLimits,
   test,
   uniqueEmail,
   uniqueWord,
-  workerPort,
 } from "./support.ts";
 import { addChildThroughServer, typePinOnChooser } from "./family-helpers.ts";
 import { ASK_AN_ADULT } from "../../app/features/families/family-messages.ts";
@@ -102,30 +101,22 @@ test("no page names the adult by their e-mail: the navbar and '¿Quién lee?' sh
 
 test.describe("a forgotten PIN", () => {
   test.slow();
-  // A site of its own with the real limits (the worker's multiplies them for its many sign-ups).
-  let site: Awaited<ReturnType<typeof startSiteServer>>;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    site = await startSiteServer(workerPort(7), { RATE_LIMIT_MULTIPLIER: "1", SMTP_URL: "" });
-  });
-  test.afterAll(async () => {
-    await site?.stop();
-  });
+  const site = siteWithRealLimits(7);
 
   test("tries left; after two misses, that an adult can change the PIN and how long to wait; the adult's new PIN opens at once", async ({
     browser,
   }) => {
-    const context = await newContext(browser, { baseURL: site.baseURL, viewport: { width: 320, height: 700 } });
+    const context = await newContext(browser, { baseURL: site().baseURL, viewport: { width: 320, height: 700 } });
     const page = await context.newPage();
     const email = uniqueEmail("papa");
     // No mail server on this site: the sign-up signs in at once.
     const signedUp = await page.request.post("/api/auth/sign-up/email", {
       data: { email, password: PASSWORD, name: email.split("@")[0], birthYear: ADULT_BIRTH_YEAR },
-      headers: { Origin: site.baseURL },
+      headers: { Origin: site().baseURL },
     });
     expect(signedUp.status(), await signedUp.text()).toBe(200);
     const apodo = `Tlacuache ${uniqueWord().slice(0, 6)}`;
-    await addChildThroughServer(page, apodo, "Taquito", "4821", site.baseURL);
+    await addChildThroughServer(page, apodo, "Taquito", "4821", site().baseURL);
 
     await gotoHydrated(page, "/quien-lee");
     const pinError = page.locator("#reader-pin-error");

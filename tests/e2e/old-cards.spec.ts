@@ -13,11 +13,10 @@ import {
   expectNoAxeViolations,
   gotoHydrated,
   newContext,
-  startSiteServer,
+  siteWithRealLimits,
   test,
   uniqueEmail,
   uniqueWord,
-  workerPort,
 } from "./support.ts";
 import { printClassCards, rosterOf } from "./class-helpers.ts";
 
@@ -27,19 +26,11 @@ const unknownCard = (index: number) => `/entrar/${"Z".repeat(18)}${String(index)
 
 test.describe("old cards and the card-guess limit, at a school's one address", () => {
   test.slow();
-  // A site of its own with the real limits (the worker's multiplies them for its many sign-ups).
-  let site: Awaited<ReturnType<typeof startSiteServer>>;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    site = await startSiteServer(workerPort(8), { RATE_LIMIT_MULTIPLIER: "1", SMTP_URL: "" });
-  });
-  test.afterAll(async () => {
-    await site?.stop();
-  });
+  const site = siteWithRealLimits(8);
 
   /** A teacher signed in on `request` with a class of three students whose cards were printed once. */
   async function classWithPrintedCards(request: APIRequestContext) {
-    const { baseURL } = site;
+    const { baseURL } = site();
     const email = uniqueEmail("maestra");
     // No mail server on this site: the sign-up signs in at once.
     const signedUp = await request.post(`${baseURL}/api/auth/sign-up/email`, {
@@ -72,7 +63,7 @@ test.describe("old cards and the card-guess limit, at a school's one address", (
   test("after a reprint, 31+ scans of old cards leave the new ones working; past the limit a real card waits and the teacher lifts it", async ({
     browser,
   }) => {
-    const teacher = await newContext(browser, { baseURL: site.baseURL });
+    const teacher = await newContext(browser, { baseURL: site().baseURL });
     const teacherPage = await teacher.newPage();
     const { classId, roster, oldCards } = await classWithPrintedCards(teacherPage.request);
     // The teacher reprints the class's cards on the card sheet.
@@ -80,12 +71,12 @@ test.describe("old cards and the card-guess limit, at a school's one address", (
     expect(cards).toHaveLength(3);
 
     // The class scans last week's cards from the school's address, many times over.
-    const school = await playwrightRequest.newContext({ baseURL: site.baseURL });
+    const school = await playwrightRequest.newContext({ baseURL: site().baseURL });
     for (let scan = 0; scan < CARD_GUESSES + 5; scan++) {
       const answer = await school.get(oldCards[scan % oldCards.length]!);
       expect(answer.status(), `old card scan ${scan}`).toBe(410);
     }
-    const student = await newContext(browser, { baseURL: site.baseURL });
+    const student = await newContext(browser, { baseURL: site().baseURL });
     const device = await student.newPage();
     await device.goto(oldCards[0]!);
     await expect(device.getByRole("heading", { level: 1 })).toHaveText("Tarjeta vieja");
@@ -101,7 +92,7 @@ test.describe("old cards and the card-guess limit, at a school's one address", (
     // Cards nobody printed reach the limit; then a real card is told to wait, not that it fails.
     for (let index = 0; index < CARD_GUESSES; index++)
       expect((await school.get(unknownCard(index))).status(), `unknown card ${index}`).toBe(404);
-    const other = await newContext(browser, { baseURL: site.baseURL });
+    const other = await newContext(browser, { baseURL: site().baseURL });
     const otherDevice = await other.newPage();
     const refused = await otherDevice.goto(cards[1]!);
     expect(refused?.status()).toBe(429);

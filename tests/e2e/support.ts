@@ -420,3 +420,20 @@ export async function signUpAdmin(page: Page) {
   expect(result.ok, result.message).toBe(true);
   return email;
 }
+
+/**
+ * A site of its own for the describe block that calls this, with the real limits (the worker's
+ * multiplies them for its many sign-ups) and no mail server (a sign-up signs in at once), on the
+ * worker's port `offset`. Returns the site once the block's tests run.
+ */
+export function siteWithRealLimits(offset: number): () => SiteServer {
+  let site: (SiteServer & { stop(): Promise<void> }) | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    site = await startSiteServer(workerPort(offset), { RATE_LIMIT_MULTIPLIER: "1", SMTP_URL: "" });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+  return () => site!;
+}

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import type { Board, ClassComment } from "../class-board.server.ts";
+import { ConfirmCheck } from "../../../ui/confirm-check.tsx";
 import { CardBlockNotice, type CardBlockView } from "./card-block-notice.tsx";
 import { ClassClosing } from "./class-closing.tsx";
 import { ClassComments } from "./class-comments.tsx";
@@ -161,18 +162,7 @@ export function ClassPage({
                 </li>
               ))}
             </ul>
-            <div className="form-check mb-0">
-              <input
-                className="form-check-input"
-                type="checkbox"
-                name="confirmarNombres"
-                value="si"
-                id="class-roster-confirm"
-              />
-              <label className="form-check-label" htmlFor="class-roster-confirm">
-                {CLASS_MESSAGES.confirmNames}
-              </label>
-            </div>
+            <ConfirmCheck id="class-roster-confirm" name="confirmarNombres" label={CLASS_MESSAGES.confirmNames} />
           </div>
         )}
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { ConfirmCheck } from "../../../ui/confirm-check.tsx";
 import { ConsentCheck } from "../../../ui/consent-check.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
@@ -105,18 +106,7 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
             {apodoWarning && (
               <div id="child-apodo-warning" className="alert alert-warning">
                 <p className="mb-1">{apodoWarning}</p>
-                <div className="form-check mb-0">
-                  <input
-                    className="form-check-input"
-                    type="checkbox"
-                    name="confirmarApodo"
-                    value="si"
-                    id="child-apodo-confirm"
-                  />
-                  <label className="form-check-label" htmlFor="child-apodo-confirm">
-                    {FAMILY_MESSAGES.confirmApodo}
-                  </label>
-                </div>
+                <ConfirmCheck id="child-apodo-confirm" name="confirmarApodo" label={FAMILY_MESSAGES.confirmApodo} />
               </div>
             )}
             <PictureChoice
