@@ -1,6 +1,6 @@
 /** Steps of the classroom pages (issue 23) shared by classes.spec.ts and proxy.spec.ts. */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, gotoHydrated, siteServer } from "./support.ts";
+import { expect, gotoHydrated, siteServer, uniqueWord } from "./support.ts";
 
 /** The signed-in teacher creates a class (with the consent declaration); returns its id. */
 export async function createClass(page: Page, name: string): Promise<string> {
@@ -92,3 +92,9 @@ export async function cardSignInThroughServer(request: APIRequestContext, card: 
   expect(new URL(signedIn.url()).pathname).toBe("/pasaporte");
   expect(await signedIn.text()).toContain(apodo);
 }
+
+/** A capitalised word of letters only, for apodos and rosters no parallel test shares. */
+export const apodoWord = () =>
+  uniqueWord()
+    .slice(0, 6)
+    .replace(/^./, (first) => first.toUpperCase());

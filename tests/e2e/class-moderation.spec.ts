@@ -5,20 +5,18 @@
  * board's name column stays in sight.
  */
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { expect, gotoHydrated, signUp, siteServer, test, uniqueWord } from "./support.ts";
+import { expect, gotoHydrated, signUp, siteServer, test } from "./support.ts";
 import {
   cardSignInThroughServer,
   createClassThroughServer,
   pasteRosterThroughServer,
   printClassCardsThroughServer,
+  apodoWord,
   rosterOf,
 } from "./class-helpers.ts";
 
 const CHAPTER_1 = "/salida-a-tzintzuntzan";
-const word = () =>
-  uniqueWord()
-    .slice(0, 6)
-    .replace(/^./, (first) => first.toUpperCase());
+const word = apodoWord;
 
 async function postComment(student: APIRequestContext, text: string) {
   const { baseURL } = siteServer();

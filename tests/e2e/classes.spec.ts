@@ -27,17 +27,14 @@ import {
   pasteRosterThroughServer,
   printClassCards,
   printClassCardsThroughServer,
+  apodoWord,
   rosterOf,
 } from "./class-helpers.ts";
 import { tokenPath } from "./pages.ts";
 
 const CHAPTER_1 = "/salida-a-tzintzuntzan";
 
-/** A prefix of letters only, so rosters of parallel tests never collide. */
-const word = () =>
-  uniqueWord()
-    .slice(0, 6)
-    .replace(/^./, (first) => first.toUpperCase());
+const word = apodoWord;
 
 async function freshPage(browser: Browser) {
   return (await newContext(browser)).newPage();

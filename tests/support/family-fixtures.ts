@@ -36,3 +36,15 @@ export async function familyWithOneChild(services: TestServices) {
   const [child] = await listChildReaders(services.db, adult.userId);
   return { adult, child: child! };
 }
+
+/** The adult gives the child a new PIN through /familia's form action (as 'Cambiar su PIN' posts). */
+export const changePin = (services: TestServices, adultCookie: string, childId: string, pin: string) =>
+  settle(async () =>
+    familyAction(
+      await routeArgs(services, "/familia", {
+        method: "POST",
+        cookie: adultCookie,
+        form: { intent: "pin", childId, pin, pinAgain: pin },
+      }),
+    ),
+  );

@@ -22,12 +22,12 @@ import {
   withParams,
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
+import { uniqueTestEmail } from "../../../tests/support/family-fixtures.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import type { ClassComment } from "./class-board.server.ts";
 import { CLASS_MESSAGES, confirms } from "./class-messages.ts";
 
-let serial = 0;
-const email = (name: string) => `${name}.${++serial}.${Date.now()}@example.com`;
+const email = uniqueTestEmail;
 const CHAPTER = "/salida-a-tzintzuntzan";
 let addresses = 0;
 

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { action as familyAction } from "../../routes/familia.tsx";
 import { action as chooserAction, headers as chooserHeaders } from "../../routes/quien-lee.tsx";
 import { action as entryAction, headers as entryHeaders, loader as entryLoader } from "../../routes/entrar.$token.tsx";
 import { rememberFamilyDevice } from "../../access/family-session.server.ts";
@@ -15,7 +14,7 @@ import {
   withParams,
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
-import { familyWithOneChild, testAddresses } from "../../../tests/support/family-fixtures.ts";
+import { changePin, familyWithOneChild, testAddresses } from "../../../tests/support/family-fixtures.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { issueReaderCard } from "./child-readers.server.ts";
 import { PIN_LIMITS, pinLimitKeys } from "./child-pin.server.ts";
@@ -142,15 +141,7 @@ describe.each(DATABASE_KINDS)("the limits of a child's sign-in (%s)", (kind) => 
     const ip = nextAddress();
     for (let index = 0; index < PIN_LIMITS.perChild.max; index++) await typePin(services, device, child.id, "0000", ip);
     expect(statusOf(await typePin(services, device, child.id, "4821", ip))).toBe(429);
-    const changed = await settle(async () =>
-      familyAction(
-        await routeArgs(services, "/familia", {
-          method: "POST",
-          cookie: adult.cookie,
-          form: { intent: "pin", childId: child.id, pin: "1357", pinAgain: "1357" },
-        }),
-      ),
-    );
+    const changed = await changePin(services, adult.cookie, child.id, "1357");
     expect(statusOf(changed)).toBe(302);
     expect(statusOf(await typePin(services, device, child.id, "4821", ip))).toBe(401);
     expect(statusOf(await typePin(services, device, child.id, "1357", ip))).toBe(302);

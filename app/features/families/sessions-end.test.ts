@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { action as familyAction } from "../../routes/familia.tsx";
 import { action as cardAction } from "../../routes/familia.$lector.tarjeta.tsx";
 import { action as chooserAction } from "../../routes/quien-lee.tsx";
 import { action as entryAction } from "../../routes/entrar.$token.tsx";
@@ -15,7 +14,7 @@ import {
   withParams,
 } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
-import { familyWithOneChild, testAddresses } from "../../../tests/support/family-fixtures.ts";
+import { changePin, familyWithOneChild, testAddresses } from "../../../tests/support/family-fixtures.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 
 /**
@@ -103,15 +102,7 @@ describe.each(DATABASE_KINDS)("a new card or PIN ends the child's sessions (%s)"
       expect(await nextPageReader(services, cookie)).toBe(child.id);
       expect(await nextPageReader(services, cookie)).toBe(child.id);
     }
-    const changed = await settle(async () =>
-      familyAction(
-        await routeArgs(services, "/familia", {
-          method: "POST",
-          cookie: adult.cookie,
-          form: { intent: "pin", childId: child.id, pin: "7305", pinAgain: "7305" },
-        }),
-      ),
-    );
+    const changed = await changePin(services, adult.cookie, child.id, "7305");
     expect(answerOf(changed).headers.get("Location")).toBe("/familia?aviso=pin");
     expect(await nextPageReader(services, byPin)).toBeNull();
     expect(await nextPageReader(services, byCard)).toBeNull();
