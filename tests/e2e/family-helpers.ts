@@ -1,5 +1,5 @@
 /** Steps of the families pages (issue 22) shared by families.spec.ts and proxy.spec.ts. */
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { FAMILY_PICTURES } from "../../app/features/families/family-pictures.ts";
 import { expect, gotoHydrated, siteServer } from "./support.ts";
 
@@ -34,7 +34,7 @@ export async function addChildOnThisPage(page: Page, apodo: string, picture: str
  * `baseURL`: a site of the test's own (the worker's by default).
  */
 export async function addChildThroughServer(
-  page: Page,
+  page: { request: APIRequestContext },
   apodo: string,
   picture: string,
   pin: string,
