@@ -175,7 +175,7 @@ server.listen(env.PORT, host, () => {
   });
 });
 
-// Prometheus' port (README "Metrics"): `/metrics` only, never behind the proxy.
+// Prometheus' port (docs/operations.md "Metrics"): `/metrics` only, never behind the proxy.
 const metricsServer = env.METRICS_PORT
   ? createServer((request, response) => {
       if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
@@ -238,7 +238,7 @@ async function shutdown(signal: string) {
 /**
  * The last line: an error nothing caught leaves the process in a state nobody can vouch for, so
  * it is logged with the request that caused it and the process exits non-zero, for its
- * supervisor to start a fresh one (README: compose's restart policy, `docker run --restart`,
+ * supervisor to start a fresh one (docs/operations.md: compose's restart policy, `docker run --restart`,
  * deploy/valentina-y-taquito.service). The database gets a moment to close; a second error, or
  * a close that hangs, ends it at once.
  */

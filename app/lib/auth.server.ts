@@ -83,7 +83,7 @@ export function createAuth({
   };
   // Sign-up never tells whether an address has an account (docs/decisions/011): it answers
   // 'check your e-mail' to both, and the e-mail says which. Without a mail server no address
-  // can be confirmed, so sign-up then signs in at once (README: SMTP_URL).
+  // can be confirmed, so sign-up then signs in at once (docs/operations.md: SMTP_URL).
   const confirmByMail = mailer.enabled;
   return betterAuth({
     appName: "Valentina y Taquito",

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /**
- * The instance's figures in Prometheus' text format (README "Metrics"): requests by route,
+ * The instance's figures in Prometheus' text format (docs/operations.md "Metrics"): requests by route,
  * live readers, live events, the database, the visitors' page cache and mail. One registry per
  * set of services, so tests that build several never share or collide.
  */

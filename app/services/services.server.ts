@@ -53,7 +53,7 @@ export type Services = {
   mailer: Mailer;
   /** Asks guardians of children under 14 for consent. */
   guardianMailer: GuardianMailer;
-  /** What `/metrics` shows (README "Metrics"). */
+  /** What `/metrics` shows (docs/operations.md "Metrics"). */
   metrics: SiteMetrics;
   /** Hourly housekeeping (old rate-limit counters). */
   maintenance: ReturnType<typeof setInterval>;

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * deploy/valentina-y-taquito.service: what restarts the site on a plain machine (README). The
+ * deploy/valentina-y-taquito.service: what restarts the site on a plain machine (docs/operations.md). The
  * restart itself is proven in tests/e2e/crash-restart.spec.ts (a crash exits non-zero, the same
  * command serves again); here, that systemd accepts the unit and would run that command.
  */
@@ -30,7 +30,7 @@ describe("the systemd unit", () => {
   });
 
   it.skipIf(!existsSync("/usr/bin/systemd-analyze"))("is a unit systemd accepts", () => {
-    // Installed where this checkout is, as the README's steps install it under /srv.
+    // Installed where this checkout is, as docs/operations.md's steps install it under /srv.
     const installed = join(scratch, "valentina-y-taquito.service");
     writeFileSync(installed, unit.replaceAll("/srv/valentina-y-taquito", root).replace(/^User=.*$/m, ""));
     const output = execFileSync("systemd-analyze", ["verify", installed], { encoding: "utf8", stdio: "pipe" });
