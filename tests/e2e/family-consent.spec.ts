@@ -7,6 +7,7 @@ import {
   ADULT_BIRTH_YEAR,
   PASSWORD,
   expect,
+  expectNoAxeViolations,
   gotoHydrated,
   linkInMail,
   mailbox,
@@ -23,6 +24,19 @@ import type { Browser, Page } from "@playwright/test";
 const CHILD_YEAR = new Date().getFullYear() - 10;
 const consentLink = (to: string) => linkInMail(to, /(https?:\/\/\S+\/permiso-familiar\/[\w-]+)/);
 const RECEIPT_SUBJECT = /Recibo/;
+
+/**
+ * The open page on a 320 px screen with text at 200% (WCAG 1.4.4 and 1.4.10, as reflow.spec.ts
+ * checks every route): nothing wider than the screen, and no axe violation.
+ */
+async function fitsAPhoneAtDoubleText(page: Page, label: string) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.evaluate(() => document.documentElement.style.setProperty("font-size", "200%", "important"));
+  const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(extra, `${label}: wider than a 320 px screen by`).toBeLessThanOrEqual(1);
+  await expectNoAxeViolations(page, label);
+  await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+}
 
 /** A child signs up with their own e-mail and `guardian` as their family's address (confirmed). */
 async function childWithEmail(browser: Browser, guardian: string) {
@@ -58,6 +72,7 @@ test("a child with an e-mail whose parent consented by mail is in that parent's 
   const listed = page.getByTestId("family-child").filter({ hasText: child });
   await expect(listed).toHaveCount(1);
   await expect(listed).toContainText("Diste tu permiso por correo el");
+  await fitsAPhoneAtDoubleText(page, "/familia with a child who came in with an e-mail");
   // Withdrawing the consent deletes the child's account, as a refusal does.
   await listed.getByText("Retirar el permiso", { exact: true }).click();
   await listed.getByLabel("Escribe «borrar» para confirmar").fill("borrar");
@@ -95,6 +110,7 @@ test("a consent by mail gets a receipt by e-mail: for whom, when, what, and how 
   await expect(receipt).toContainText(child);
   await expect(receipt).toContainText("Cómo retirar el permiso");
   await expect(mailPage.getByText(`Te enviamos una copia a ${parent}`)).toBeVisible();
+  await fitsAPhoneAtDoubleText(mailPage, "the guardian's page with the receipt");
   await expect
     .poll(() =>
       mailbox().filter((mail) => mail.to.includes(parent) && RECEIPT_SUBJECT.test(mail.headers.subject ?? "")),
@@ -142,6 +158,7 @@ test("the readable data page lists the family's children and their data, never t
   await expect(pinChild.getByRole("heading", { name: /Capítulos desbloqueados/ })).toBeVisible();
   await expect(family.getByRole("region", { name: child })).toContainText("Permiso");
   await expect(page.locator("main")).not.toContainText("lectores.invalid");
+  await fitsAPhoneAtDoubleText(page, "'Ver mis datos' with the family");
 });
 
 test("the family card sheet prints the chosen copies with cut lines and what to do with them, on one A4 page", async ({
@@ -161,6 +178,8 @@ test("the family card sheet prints the chosen copies with cut lines and what to 
   await page.getByLabel("¿Cuántas copias?").selectOption("3");
   await page.getByRole("button", { name: /tarjeta/ }).click();
   await expect(page.getByTestId("login-card")).toHaveCount(3);
+  await fitsAPhoneAtDoubleText(page, "the family card sheet");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.emulateMedia({ media: "print" });
   const cards = page.getByTestId("login-card");
@@ -198,5 +217,6 @@ test("without a mail server, adding a child shows the consent's receipt on the p
   await expect(receipt).toContainText("Soy la madre, el padre o el tutor legal");
   await expect(receipt).toContainText("Cómo retirar el permiso");
   await expect(page.getByText("No te enviamos ningún correo")).toBeVisible();
+  await fitsAPhoneAtDoubleText(page, "/familia with the receipt, mail off");
   await context.close();
 });
