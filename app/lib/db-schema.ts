@@ -240,6 +240,10 @@ export interface GuardianConsentTable {
     GuardianMailProblem | null
   >;
   mail_problem_at: NullableTimestamp;
+  /** The adult account of the guardian who consented by mail (migration 0026): their /familia lists the child. */
+  guardian_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The words the guardian accepted (migration 0026); null for consents given before. */
+  consent_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventTable {

@@ -8,13 +8,27 @@ import {
   checkChildFields,
   checkPin,
   childOfGuardian,
+  consentOfChild,
   deleteChildReader,
   listChildReaders,
   setChildPin,
 } from "../features/families/child-readers.server.ts";
 import { FamilyPage, type FamilyActionResult } from "../features/families/components/family-page.tsx";
 import { guardianRefusal } from "../features/families/family-adult.server.ts";
-import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS } from "../features/families/family-messages.ts";
+import { FAMILY_MESSAGES, FAMILY_PAGE_HEADERS, FAMILY_RECEIPT } from "../features/families/family-messages.ts";
+import {
+  emailChildrenOf,
+  linkConsentsToAccount,
+  withdrawMailConsent,
+} from "../features/guardians/guardian-consent.server.ts";
+import {
+  receiptFacts,
+  sendConsentReceipt,
+  type ConsentReceipt,
+  type ReceiptMailOutcome,
+} from "../lib/consent-receipt.ts";
+import { formatDateTime } from "../lib/dates.ts";
+import { log } from "../lib/log.server.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
 import { looksLikeFullName } from "../features/profiles/full-name.ts";
@@ -27,18 +41,55 @@ const NOTICES: Record<string, string> = {
   anadido: FAMILY_MESSAGES.childAdded,
   pin: FAMILY_MESSAGES.pinChanged,
   borrado: FAMILY_MESSAGES.childDeleted,
+  retirado: FAMILY_MESSAGES.consentWithdrawn,
 };
+
+/** What became of a receipt's e-mail, as the address after adding a child says it. */
+const RECEIPT_MAIL: Record<string, ReceiptMailOutcome> = {
+  enviado: "sent",
+  "sin-servidor": "not-configured",
+  fallo: "send-failed",
+};
+const RECEIPT_MAIL_WORD = Object.fromEntries(Object.entries(RECEIPT_MAIL).map(([word, outcome]) => [outcome, word]));
+
+/** The receipt of the consent given for one of the adult's children in /familia. */
+const familyReceipt = (siteUrl: string, consent: { apodo: string; byEmail: string; text: string; at: Date }) =>
+  ({
+    child: consent.apodo,
+    givenBy: consent.byEmail,
+    givenAt: consent.at,
+    how: FAMILY_RECEIPT.how,
+    text: consent.text,
+    withdraw: FAMILY_RECEIPT.withdraw(siteUrl, consent.apodo),
+  }) satisfies ConsentReceipt;
 
 /** /familia: an adult's child readers (never a child's: the middleware and this check refuse them). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireAdultReader({ url, context });
-  const { db, mailer } = services(context);
-  const [refusal, children] = await Promise.all([
+  const { db, mailer, env } = services(context);
+  // Children this adult's confirmed address consented for by mail are theirs too (decision 066).
+  await linkConsentsToAccount(db, user);
+  const [refusal, children, emailChildren] = await Promise.all([
     guardianRefusal(db, user.id, { mailConfirmation: mailer.enabled, rule: familyAgeRule }),
     listChildReaders(db, user.id),
+    emailChildrenOf(db, user.id),
   ]);
+  // Right after adding a child: the receipt of the consent just given, and whether it was mailed.
+  const receiptOf = url.searchParams.get("recibo");
+  const receiptMail = RECEIPT_MAIL[url.searchParams.get("correo") ?? ""];
+  const consent = receiptOf && receiptMail ? await consentOfChild(db, user.id, receiptOf) : null;
   const body = {
     refusal,
+    receipt: consent
+      ? { facts: receiptFacts(familyReceipt(env.siteUrl, consent)), mail: receiptMail!, to: consent.byEmail }
+      : null,
+    emailChildren: emailChildren.map((child) => ({
+      id: child.id,
+      name: child.name,
+      email: child.email,
+      birthYear: child.birthYear,
+      allowedAt: formatDateTime(child.allowedAt),
+    })),
     years: childBirthYearOptions(familyAgeRule),
     notice: NOTICES[url.searchParams.get("aviso") ?? ""] ?? null,
     children: children.map((child) => {
@@ -50,6 +101,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         pictureLabel: picture?.label ?? "",
         birthYear: child.birthYear,
         hasCard: child.cardIssuedAt !== null,
+        consentedAt: formatDateTime(child.consentedAt),
       };
     }),
   };
@@ -62,7 +114,7 @@ const refused = (result: FamilyActionResult, status: number) => data(result, { s
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireAdultReader({ url, context });
-  const { db, mailer, live } = services(context);
+  const { db, mailer, live, env } = services(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const childId = String(form.get("childId") ?? "");
@@ -103,7 +155,26 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         { intent, fieldErrors: added.errors, formError: added.form ?? CHECK_MARKED_FIELDS, sent },
         added.status,
       );
-    throw redirect("/familia?aviso=anadido");
+    // The adult's receipt of the consent they just gave (issue 39): mailed when the site can,
+    // and shown on the page either way.
+    const consent = await consentOfChild(db, user.id, added.childId);
+    const mail = consent
+      ? await sendConsentReceipt(mailer, familyReceipt(env.siteUrl, consent), (error) =>
+          log.warn("consent receipt not sent", { error }),
+        )
+      : "send-failed";
+    throw redirect(`/familia?aviso=anadido&recibo=${added.childId}&correo=${RECEIPT_MAIL_WORD[mail]}`);
+  }
+
+  if (intent === "retirar") {
+    // A child with their own e-mail whose consent this adult gave by mail (decision 066):
+    // withdrawing it deletes the child's account, as a refusal does.
+    if (form.get("confirmar") !== "borrar")
+      return refused({ intent, childId, fieldErrors: {}, formError: FAMILY_MESSAGES.deleteConfirm }, 400);
+    const withdrawn = await withdrawMailConsent(db, user.id, childId);
+    if (!withdrawn) return refused({ intent, formError: FAMILY_MESSAGES.notYourChild }, 404);
+    for (const section of withdrawn.commentSections) await live.publish(commentsTopic(section));
+    throw redirect("/familia?aviso=retirado");
   }
 
   if (intent === "pin" || intent === "entrar" || intent === "borrar") {

@@ -5,14 +5,17 @@ import { SUMMARY_LABELS } from "../features/account/account-summary-labels.ts";
 import { AccountSummaryPage } from "../features/account/components/account-summary.tsx";
 import { clanById } from "../features/profiles/clans.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { familySummaries } from "../composition/family-summary.server.ts";
 import { services } from "../services/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 
 /** 'Ver mis datos': the session's own data in words, for a parent to read or print. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
-  const summary = await summariseAccountData(services(context).db, user, (clan) => clanById(clan).name);
-  return { summary };
+  const { db } = services(context);
+  const summary = await summariseAccountData(db, user, (clan) => clanById(clan).name);
+  // The children the reader answers for, as the JSON file lists them (issue 39).
+  return { summary, family: await familySummaries(db, user) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -25,5 +28,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function AccountDataSummary() {
-  return <AccountSummaryPage summary={useLoaderData<typeof loader>().summary} />;
+  const { summary, family } = useLoaderData<typeof loader>();
+  return <AccountSummaryPage summary={summary} family={family} />;
 }

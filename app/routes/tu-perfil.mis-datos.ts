@@ -1,7 +1,8 @@
 import type { Route } from "./+types/tu-perfil.mis-datos";
 import { exportAccountData } from "../features/account/account-data.server.ts";
 import { classesForExport } from "../features/classes/classes.server.ts";
-import { childAccountEmail, listChildReaders } from "../features/families/child-readers.server.ts";
+import { childAccountEmail } from "../features/families/child-readers.server.ts";
+import { familyExports } from "../composition/family-summary.server.ts";
 import { services } from "../services/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 
@@ -10,11 +11,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });
   const { db } = services(context);
   const exported = await exportAccountData(db, user);
-  // The children an adult answers for (issue 22): their data is the adult's to download too.
-  const children = await listChildReaders(db, user.id);
-  const lectoresDeTuFamilia = await Promise.all(
-    children.map((child) => exportAccountData(db, { id: child.id, email: childAccountEmail(child.id) })),
-  );
+  // The children an adult answers for (issue 22), whichever way they came in (issue 39): their
+  // data is the adult's to download too.
+  const lectoresDeTuFamilia = await familyExports(db, user);
   // The classes a teacher gives (issue 23): each class's record, and its students' data.
   const classes = await classesForExport(db, user.id);
   const tusClases = await Promise.all(
@@ -29,7 +28,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   );
   const body = {
     ...exported,
-    ...(children.length ? { lectoresDeTuFamilia } : {}),
+    ...(lectoresDeTuFamilia.length ? { lectoresDeTuFamilia } : {}),
     ...(classes.length ? { tusClases } : {}),
   };
   return new Response(JSON.stringify(body, null, 2), {

@@ -13,6 +13,7 @@ import { pruneOldCards } from "../features/families/old-cards.server.ts";
 import { passwordResetMail } from "../features/auth/password-reset.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import type { GuardianMailer } from "../features/guardians/guardian-mailer.server.ts";
+import { linkConsentsToAccount } from "../features/guardians/guardian-consent.server.ts";
 import {
   guardianReachOf,
   sendFirstGuardianRequest,
@@ -201,7 +202,14 @@ export async function servicesOn(
     onUserCreated,
     checkSignUpAnswer,
     mailer,
-    onEmailVerified: async (user) => askGuardian(user.id),
+    onEmailVerified: async (user) => {
+      askGuardian(user.id);
+      // A guardian who consented by mail before this address was confirmed finds the child in
+      // their /familia from now (docs/decisions/066).
+      await linkConsentsToAccount(db, user).catch((error: unknown) =>
+        log.warn("linking consented children failed", { error }),
+      );
+    },
     passwordResetMail,
   });
   const controlSocket = options.controlSocket

@@ -53,7 +53,8 @@ export async function addChildThroughServer(
     },
   });
   expect(response.status(), await response.text()).toBe(200);
-  expect(new URL(response.url()).search).toBe("?aviso=anadido");
+  // Then the receipt of the consent (issue 39): which child, and whether its e-mail left.
+  expect(new URL(response.url()).search).toMatch(/^\?aviso=anadido&recibo=[\w-]+&correo=(enviado|sin-servidor)$/);
 }
 
 /** Prints a new card for `apodo` and returns the address it carries. */

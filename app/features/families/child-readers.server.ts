@@ -202,6 +202,25 @@ export async function childOfGuardian(db: Db, guardianId: string, childId: unkno
   return row ?? null;
 }
 
+/** The consent an adult gave for one of their children, as stored: for its receipt. Null when not theirs. */
+export async function consentOfChild(
+  db: Db,
+  guardianId: string,
+  childId: string,
+): Promise<{ apodo: string; byEmail: string; text: string; at: Date } | null> {
+  const row = await db
+    .selectFrom("child_readers as c")
+    .innerJoin("profiles as p", "p.user_id", "c.user_id")
+    .select(["p.apodo", "c.consent_by_email", "c.consent_text", "c.consented_at"])
+    .where("c.guardian_id", "=", guardianId)
+    .where("c.user_id", "=", childId)
+    .where("c.kind", "=", "family")
+    .executeTakeFirst();
+  return row
+    ? { apodo: row.apodo ?? "", byEmail: row.consent_by_email, text: row.consent_text, at: row.consented_at }
+    : null;
+}
+
 /** The child reader behind an account, or null for any other account. */
 export async function childReaderById(db: Db, userId: string): Promise<ChildReader | null> {
   return (await childColumns(db).where("c.user_id", "=", userId).executeTakeFirst()) ?? null;

@@ -79,7 +79,10 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("families: /familia, the reader chooser
 
   async function family() {
     const adult = await signUpReader(services, email("madre"));
-    expect(answerOf(await addChild(services, adult.cookie)).headers.get("Location")).toBe("/familia?aviso=anadido");
+    // Then the receipt of the consent (issue 39): which child, and whether its e-mail left.
+    expect(answerOf(await addChild(services, adult.cookie)).headers.get("Location")).toMatch(
+      /^\/familia\?aviso=anadido&recibo=[\w-]+&correo=(enviado|sin-servidor|fallo)$/,
+    );
     expect(
       answerOf(await addChild(services, adult.cookie, { apodo: "Jaguar Audaz", picture: "valentina" })).status,
     ).toBe(302);

@@ -12,6 +12,7 @@ export const FAMILY_MESSAGES = {
   childAdded: "¡Listo! Ya puede entrar con su dibujo y su PIN.",
   pinChanged: "PIN cambiado.",
   childDeleted: "Borramos a ese lector y todo lo suyo: desbloqueos, comentarios, sesiones y tarjetas.",
+  consentWithdrawn: "Retiraste el permiso: borramos su cuenta y todo lo suyo (desbloqueos, comentarios y sesiones).",
   deleteConfirm: "Escribe «borrar» para confirmar.",
   notYourChild: "Ese lector no es de tu familia.",
   wrongPin: "Ese PIN no es correcto. Vuelve a intentarlo.",
@@ -78,6 +79,28 @@ export const CONSENT_TEXT =
   "Soy la madre, el padre o el tutor legal de este menor de 14 años y consiento que use el sitio " +
   "Valentina y Taquito con mi cuenta: que guarde su apodo, su dibujo, su año de nacimiento, lo que " +
   "desbloquea y sus comentarios (revisados antes de publicarse), como explica la página de privacidad.";
+
+/**
+ * Copies of one child's card on a sheet: one to keep at home and a spare by default; at most
+ * what one A4 page holds under the instructions (two columns of four).
+ */
+export const CARD_COPIES = { default: 2, max: 8 } as const;
+export const CARD_COPIES_INVALID = `Elige de 1 a ${CARD_COPIES.max} copias.`;
+
+/** The lines printed above a child's cards: what the card is, where to keep it, how it works, what if it is lost. */
+export const cardInstructions = (apodo: string, familyUrl: string) => [
+  `Qué es: la tarjeta para entrar de ${apodo} en el sitio del libro «Valentina y Taquito». Recorta cada copia por la línea de puntos.`,
+  `Cómo se usa: escanea el código con la cámara de un teléfono o una tableta y pulsa «Entrar»; sin cámara, escribe la dirección que va debajo del código.`,
+  `Guárdala en casa, como una llave: quien la tenga entra como ${apodo}, sin PIN. No la compartas ni publiques fotos de ella.`,
+  `Si se pierde: en «Tu familia» (${familyUrl}) haz una tarjeta nueva; esta deja de servir en ese momento.`,
+];
+
+/** The receipt of the consent given when adding a child in /familia (issue 39). */
+export const FAMILY_RECEIPT = {
+  how: "Al añadirle en «Tu familia», marcando la casilla del consentimiento con tu cuenta.",
+  withdraw: (siteUrl: string, apodo: string) =>
+    `En ${siteUrl}/familia, abre «Borrar a ${apodo}» y escribe «borrar»: retirar el permiso borra su cuenta y todo lo suyo (desbloqueos, comentarios, sesiones y tarjetas) al momento.`,
+} as const;
 
 /**
  * Headers of every family page: never kept by the visitors' page cache or any other cache (a

@@ -183,16 +183,157 @@ export async function findConsentRequest(db: Db, token: string): Promise<Consent
   return { childEmail: row.email, displayName: row.display_name ?? "", expiresAt: row.token_expires_at };
 }
 
-/** The guardian allows: one statement, so a link used twice (or expired) changes nothing. */
-export async function allowConsent(db: Db, token: string): Promise<boolean> {
-  const result = await db
+/** What a consent given through the mailed link was: for its receipt and the page after it. */
+export type GivenConsent = {
+  childId: string;
+  childEmail: string;
+  childName: string;
+  guardianEmail: string;
+  allowedAt: Date;
+  consentText: string;
+  /** Whether an adult account with the guardian's address now has the child in its /familia. */
+  linked: boolean;
+};
+
+/**
+ * The one adult account a guardian's address names: confirmed (its owner reads that mailbox, as
+ * whoever answered the link does), and not a child's own account (a child's, or a child reader).
+ */
+const adultAccountWithEmail = (email: ReturnType<typeof sql>) => sql<string | null>`(
+  select u.id from "user" u
+  where lower(u.email) = lower(${email}) and u."emailVerified"
+    and not exists (select 1 from guardian_consents g where g.user_id = u.id)
+    and not exists (select 1 from child_readers c where c.user_id = u.id)
+  limit 1)`;
+
+/**
+ * The guardian allows: one statement, so a link used twice (or expired) changes nothing. The
+ * words accepted are stored with the date, and the child is linked to the adult account of the
+ * guardian's address when there is one (docs/decisions/066). Null when the link is used or expired.
+ */
+export async function allowConsent(db: Db, token: string, text: string): Promise<GivenConsent | null> {
+  const row = await db
     .updateTable("guardian_consents")
-    .set({ allowed_at: sql<Date>`now()`, token_hash: null, token_expires_at: null })
+    .set({
+      allowed_at: sql<Date>`now()`,
+      token_hash: null,
+      token_expires_at: null,
+      consent_text: text,
+      guardian_id: adultAccountWithEmail(sql.ref("guardian_consents.guardian_email")),
+    })
     .where("token_hash", "=", hashToken(token))
     .where("allowed_at", "is", null)
     .where("token_expires_at", ">", sql<Date>`now()`)
+    .returning(["user_id", "guardian_email", "allowed_at", "guardian_id"])
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (!row?.allowed_at || !row.guardian_email) return null;
+  const child = await db
+    .selectFrom("user as u")
+    .leftJoin("profiles as p", "p.user_id", "u.id")
+    .select(["u.email", "p.apodo", "p.display_name"])
+    .where("u.id", "=", row.user_id)
+    .executeTakeFirstOrThrow();
+  return {
+    childId: row.user_id,
+    childEmail: child.email,
+    childName: child.apodo || child.display_name || "",
+    guardianEmail: row.guardian_email,
+    allowedAt: row.allowed_at,
+    consentText: text,
+    linked: row.guardian_id !== null,
+  };
+}
+
+/**
+ * Links to an adult account the children its confirmed address consented for by mail before the
+ * account existed or was confirmed (docs/decisions/066). Called when an address is confirmed, and
+ * when the adult opens /familia (accounts confirmed earlier, or by Google). Nothing for an
+ * unconfirmed address or a child's own account.
+ */
+export async function linkConsentsToAccount(db: Db, account: { id: string; email: string }): Promise<void> {
+  await db
+    .updateTable("guardian_consents")
+    .set({ guardian_id: account.id })
+    .where("guardian_id", "is", null)
+    .where("allowed_at", "is not", null)
+    .where(sql<boolean>`lower(guardian_email) = lower(${account.email})`)
+    .where(sql<boolean>`${adultAccountWithEmail(sql`${account.email}`)} = ${account.id}`)
+    .execute();
+}
+
+/** A child with an e-mail of their own whose guardian consented by mail, as their adult's /familia lists them. */
+export type EmailChild = {
+  id: string;
+  email: string;
+  name: string;
+  birthYear: number | null;
+  allowedAt: Date;
+  consentText: string | null;
+  guardianEmail: string;
+};
+
+/** The children an adult consented for by mail, in the order they were allowed. */
+export async function emailChildrenOf(db: Db, guardianId: string): Promise<EmailChild[]> {
+  const rows = await db
+    .selectFrom("guardian_consents as g")
+    .innerJoin("user as u", "u.id", "g.user_id")
+    .leftJoin("profiles as p", "p.user_id", "g.user_id")
+    .select([
+      "g.user_id",
+      "u.email",
+      "p.apodo",
+      "p.display_name",
+      "p.birth_year",
+      "g.allowed_at",
+      "g.consent_text",
+      "g.guardian_email",
+    ])
+    .where("g.guardian_id", "=", guardianId)
+    .where("g.allowed_at", "is not", null)
+    .orderBy("g.allowed_at")
+    .execute();
+  return rows.map((row) => ({
+    id: row.user_id,
+    email: row.email,
+    name: row.apodo || row.display_name || "",
+    birthYear: row.birth_year,
+    allowedAt: row.allowed_at!,
+    consentText: row.consent_text,
+    guardianEmail: row.guardian_email ?? "",
+  }));
+}
+
+/**
+ * The adult withdraws the consent they gave by mail: as a refusal, the child's account and
+ * everything it holds are deleted (every table that refers to a user cascades), with the
+ * rate-limit counters named after it. Returns the chapters whose open pages must drop the
+ * child's comments, or null when the child is not one this adult consented for.
+ */
+export async function withdrawMailConsent(
+  db: Db,
+  guardianId: string,
+  childId: string,
+): Promise<{ commentSections: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("guardian_consents")
+      .select("user_id")
+      .where("guardian_id", "=", guardianId)
+      .where("user_id", "=", childId)
+      .where("allowed_at", "is not", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return null;
+    const sections = await trx
+      .selectFrom("comments")
+      .select("section_id")
+      .distinct()
+      .where("user_id", "=", childId)
+      .execute();
+    await trx.deleteFrom("user").where("id", "=", childId).execute();
+    await sql`delete from rate_limits where right(key, ${childId.length + 1}) = ${":" + childId}`.execute(trx);
+    return { commentSections: sections.map((section) => section.section_id) };
+  });
 }
 
 /**

@@ -35,6 +35,25 @@ export const GUARDIAN_MESSAGES = {
   deleted: "Listo: borramos la cuenta y todo lo que guardábamos de ella.",
 } as const;
 
+/**
+ * What a guardian accepts with 'Acepto' on the mailed link's page, stored word for word with the
+ * date (guardian_consents.consent_text) and quoted in the receipt.
+ */
+export const MAIL_CONSENT_TEXT =
+  "Soy la madre, el padre o el tutor legal de este menor de 14 años y consiento que use el sitio " +
+  "Valentina y Taquito con su propia cuenta: que guarde su correo, su contraseña cifrada, su año de " +
+  "nacimiento, el nombre que elija, su clan, lo que desbloquea y sus comentarios (revisados antes de " +
+  "publicarse), como explica la página de privacidad.";
+
+/** The receipt of a consent given through the mailed link (issue 39). */
+export const MAIL_RECEIPT = {
+  how: "Con el enlace del correo que te enviamos (Permiso de la familia).",
+  withdraw: (siteUrl: string) =>
+    `Entra en ${siteUrl}/familia con esta misma dirección de correo (si no tienes cuenta, crea una con ella y confírmala): allí verás a tu hija o hijo en «Tu familia» y podrás retirar el permiso, lo que borra su cuenta y todo lo suyo al momento. También puedes escribirnos desde ${siteUrl}/contact.`,
+  inFamily:
+    "Cuando entres en el sitio con esta dirección de correo, verás a tu hija o hijo en «Tu familia» (/familia), junto a los lectores que añadas allí.",
+} as const;
+
 /** The admins' counts of children waiting for their family, by where the consent e-mail stands. */
 export const WAITING_REASON_LABELS: Record<GuardianMailStatus, string> = {
   sent: "Correo enviado: esperan la respuesta de su familia",

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import type { AccountSummary, Fact, Item } from "../account-summary.server.ts";
 import { SUMMARY_LABELS as L } from "../account-summary-labels.ts";
@@ -30,17 +31,57 @@ function Items({ items }: { items: Item[] }) {
   );
 }
 
-function Section({ title, count, children }: { title: string; count?: number; children: React.ReactNode }) {
+/** A heading level: the reader's own sections are h2; a family member's, one level down (h4 under their h3). */
+type Level = 2 | 4;
+
+function Section({
+  title,
+  count,
+  level = 2,
+  children,
+}: {
+  title: string;
+  count?: number;
+  level?: Level;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  const Heading = level === 2 ? "h2" : "h4";
   return (
-    <section className="summary-section">
-      <h2 className="h4">{count === undefined ? title : `${title} (${count})`}</h2>
+    <section className="summary-section" aria-labelledby={id}>
+      <Heading id={id} className={level === 2 ? "h4" : "h6"}>
+        {count === undefined ? title : `${title} (${count})`}
+      </Heading>
       {children}
     </section>
   );
 }
 
+/** One child of the family on the page: who they are to the family, and their own summary. */
+export type FamilyMemberSummary = { name: string; facts: Fact[]; summary: AccountSummary };
+
+function FamilyMember({ member }: { member: FamilyMemberSummary }) {
+  const id = useId();
+  return (
+    <section className="summary-member border-start border-3 ps-3 mb-4" aria-labelledby={id}>
+      <h3 id={id} className="h5 text-break">
+        {member.name}
+      </h3>
+      <Facts facts={member.facts} />
+      <SummarySections summary={member.summary} level={4} />
+    </section>
+  );
+}
+
 /** /tu-perfil/mis-datos/resumen: everything the site keeps about the reader, to read or print. */
-export function AccountSummaryPage({ summary }: { summary: AccountSummary }) {
+export function AccountSummaryPage({
+  summary,
+  family = [],
+}: {
+  summary: AccountSummary;
+  /** The children the reader answers for (issue 39), each with their own summary. */
+  family?: FamilyMemberSummary[];
+}) {
   return (
     <div className="container py-4 account-summary">
       <h1>{L.title}</h1>
@@ -58,54 +99,71 @@ export function AccountSummaryPage({ summary }: { summary: AccountSummary }) {
       </p>
       <p className="small">{L.completeFile}</p>
 
-      <Section title={L.accountHeading}>
+      <SummarySections summary={summary} level={2} />
+      {family.length > 0 && (
+        <Section title={L.familyHeading} count={family.length}>
+          <p>{L.familyNote}</p>
+          {family.map((member, index) => (
+            <FamilyMember key={index} member={member} />
+          ))}
+        </Section>
+      )}
+    </div>
+  );
+}
+
+/** Every section of one reader's summary, at `level` (the page's reader, or a family member). */
+function SummarySections({ summary, level }: { summary: AccountSummary; level: Level }) {
+  return (
+    <>
+      <Section level={level} title={L.accountHeading}>
         <Facts facts={summary.account} />
       </Section>
-      <Section title={L.profileHeading}>
+      <Section level={level} title={L.profileHeading}>
         {summary.profile.length ? <Facts facts={summary.profile} /> : <p>{L.nothing}</p>}
       </Section>
       {summary.guardian && (
-        <Section title={L.guardianHeading}>
+        <Section level={level} title={L.guardianHeading}>
           <Facts facts={summary.guardian} />
         </Section>
       )}
-      <Section title={L.chaptersHeading} count={summary.chapters.length}>
+      <Section level={level} title={L.chaptersHeading} count={summary.chapters.length}>
         <Items items={summary.chapters} />
       </Section>
-      <Section title={L.charactersHeading} count={summary.characters.length}>
+      <Section level={level} title={L.charactersHeading} count={summary.characters.length}>
         <Items items={summary.characters} />
       </Section>
-      <Section title={L.commentsHeading} count={summary.comments.length}>
+      <Section level={level} title={L.commentsHeading} count={summary.comments.length}>
         <Items items={summary.comments} />
       </Section>
-      <Section title={L.reportsHeading} count={summary.reports.length}>
+      <Section level={level} title={L.reportsHeading} count={summary.reports.length}>
         <Items items={summary.reports} />
       </Section>
-      <Section title={L.decisionsOnMineHeading} count={summary.decisionsOnMine.length}>
+      <Section level={level} title={L.decisionsOnMineHeading} count={summary.decisionsOnMine.length}>
         <Items items={summary.decisionsOnMine} />
       </Section>
       {summary.decisionsTaken.length > 0 && (
-        <Section title={L.decisionsTakenHeading} count={summary.decisionsTaken.length}>
+        <Section level={level} title={L.decisionsTakenHeading} count={summary.decisionsTaken.length}>
           <Items items={summary.decisionsTaken} />
         </Section>
       )}
-      <Section title={L.sessionsHeading} count={summary.sessions.length}>
+      <Section level={level} title={L.sessionsHeading} count={summary.sessions.length}>
         <p>{L.sessionsNote}</p>
         <Items items={summary.sessions} />
       </Section>
-      <Section title={L.contactHeading} count={summary.contactMessages.length}>
+      <Section level={level} title={L.contactHeading} count={summary.contactMessages.length}>
         <Items items={summary.contactMessages} />
       </Section>
       {summary.signInFailures && (
-        <Section title={L.signInFailuresHeading}>
+        <Section level={level} title={L.signInFailuresHeading}>
           <Facts facts={summary.signInFailures} />
         </Section>
       )}
       {summary.otherTables.length > 0 && (
-        <Section title={L.otherHeading}>
+        <Section level={level} title={L.otherHeading}>
           <Facts facts={summary.otherTables} />
         </Section>
       )}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { ConfirmCheck } from "../../../ui/confirm-check.tsx";
 import { ConsentCheck } from "../../../ui/consent-check.tsx";
+import { ConsentReceiptView, type ReceiptView } from "../../../ui/consent-receipt-view.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
 import { CONSENT_TEXT, FAMILY_MESSAGES } from "../family-messages.ts";
@@ -15,6 +16,17 @@ export type FamilyChildView = {
   pictureLabel: string;
   birthYear: number | null;
   hasCard: boolean;
+  /** When the adult gave their consent, in words. */
+  consentedAt: string;
+};
+
+/** A child with an e-mail of their own whose consent this adult gave by mail (decision 066). */
+export type EmailChildView = {
+  id: string;
+  name: string;
+  email: string;
+  birthYear: number | null;
+  allowedAt: string;
 };
 
 export type FamilyActionResult = {
@@ -31,12 +43,15 @@ export type FamilyActionResult = {
 type Props = {
   refusal: string | null;
   children: FamilyChildView[];
+  emailChildren: EmailChildView[];
+  /** The receipt of the consent given for the child just added (issue 39). */
+  receipt: ReceiptView | null;
   years: number[];
   notice: string | null;
 };
 
 /** /familia: the adult's child readers, and the form that adds one. */
-export function FamilyPage({ refusal, children, years, notice }: Props) {
+export function FamilyPage({ refusal, children, emailChildren, receipt, years, notice }: Props) {
   const result = useActionData<FamilyActionResult>();
   useFocusOnRefusal(result);
   const busy = useNavigation().state !== "idle";
@@ -52,33 +67,44 @@ export function FamilyPage({ refusal, children, years, notice }: Props) {
         con su dibujo y un PIN en este dispositivo, o con su tarjeta impresa. No necesitan correo ni contraseña.
       </p>
       <FormOutcome message={notice} />
+      {receipt && <ConsentReceiptView receipt={receipt} />}
       {result?.formError && (
         <p className="alert alert-danger" role="alert" tabIndex={-1}>
           {result.formError}
         </p>
       )}
-      {refusal ? (
-        <p className="alert alert-warning">{refusal}</p>
-      ) : (
+      {refusal && <p className="alert alert-warning">{refusal}</p>}
+      {(!refusal || emailChildren.length > 0) && (
         <>
           <h2 className="h4 mt-4">Tus lectores</h2>
-          {children.length === 0 ? (
+          {children.length === 0 && emailChildren.length === 0 ? (
             <p>Todavía no has añadido a nadie.</p>
           ) : (
             <>
-              <p>
-                <Link to="/quien-lee">Abrir «¿Quién lee?» en este dispositivo</Link>: cada lector elige su dibujo y
-                escribe su PIN.
-              </p>
+              {children.length > 0 && (
+                <p>
+                  <Link to="/quien-lee">Abrir «¿Quién lee?» en este dispositivo</Link>: cada lector elige su dibujo y
+                  escribe su PIN.
+                </p>
+              )}
               <ul className="list-unstyled row g-3">
                 {children.map((child) => (
                   <li key={child.id} className="col-md-6" data-testid="family-child">
                     <ChildCard child={child} busy={busy} pinErrors={errorsFor("pin", child.id)} />
                   </li>
                 ))}
+                {emailChildren.map((child) => (
+                  <li key={child.id} className="col-md-6" data-testid="family-child">
+                    <EmailChildCard child={child} busy={busy} />
+                  </li>
+                ))}
               </ul>
             </>
           )}
+        </>
+      )}
+      {!refusal && (
+        <>
           <h2 className="h4 mt-4">Añadir un lector</h2>
           <p className="text-body-secondary">
             No pedimos su nombre real ni un correo: solo un apodo (lo verán otros lectores junto a sus comentarios), un
@@ -174,6 +200,7 @@ function ChildCard({
             </p>
           </div>
         </div>
+        <p className="small">Diste tu consentimiento el {child.consentedAt}.</p>
         <Form method="post" className="mb-2">
           <input type="hidden" name="intent" value="entrar" />
           <input type="hidden" name="childId" value={child.id} />
@@ -213,6 +240,44 @@ function ChildCard({
             </FormField>
             <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
               Borrar para siempre
+            </button>
+          </Form>
+        </details>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A child who came in with an e-mail of their own, whose consent this adult gave through the
+ * mailed link: they sign in with their own address and password, so there is no PIN or card
+ * here; the adult sees them and can withdraw the consent, which deletes the account.
+ */
+function EmailChildCard({ child, busy }: { child: EmailChildView; busy: boolean }) {
+  const title = child.name || child.email;
+  return (
+    <div className="card h-100">
+      <div className="card-body">
+        <h3 className="h5 mb-1 text-break">{title}</h3>
+        <p className="small mb-2 text-body-secondary text-break">
+          Entra con su propio correo: {child.email}
+          {child.birthYear !== null && ` · nació en ${child.birthYear}`}
+        </p>
+        <p className="small">Diste tu permiso por correo el {child.allowedAt}.</p>
+        <details>
+          <summary>Retirar el permiso</summary>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="retirar" />
+            <input type="hidden" name="childId" value={child.id} />
+            <p className="small">
+              Sin tu permiso no puede usar el sitio: borramos su cuenta para siempre, con sus desbloqueos, sus
+              comentarios y sus sesiones.
+            </p>
+            <FormField id={`withdraw-${child.id}`} label="Escribe «borrar» para confirmar">
+              {(control) => <input {...control} name="confirmar" autoComplete="off" />}
+            </FormField>
+            <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
+              Retirar el permiso y borrar su cuenta
             </button>
           </Form>
         </details>

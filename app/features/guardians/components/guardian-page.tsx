@@ -1,10 +1,11 @@
 import { Form, useNavigation } from "react-router";
-import { GUARDIAN_MESSAGES } from "../guardian-messages.ts";
+import { ConsentReceiptView, type ReceiptView } from "../../../ui/consent-receipt-view.tsx";
+import { GUARDIAN_MESSAGES, MAIL_RECEIPT } from "../guardian-messages.ts";
 
 export type GuardianPageState =
-  | { kind: "ask"; childEmail: string; displayName: string; expiresAt: string }
+  | { kind: "ask"; childEmail: string; displayName: string; expiresAt: string; consentText: string }
   | { kind: "invalid" }
-  | { kind: "allowed" }
+  | { kind: "allowed"; receipt: ReceiptView }
   | { kind: "deleted" };
 
 /** The page a guardian's link opens: what the site keeps, in plain words, then allow or refuse. */
@@ -17,9 +18,13 @@ export function GuardianPage({ state }: { state: GuardianPageState }) {
           <h1 className="mb-4">Permiso de la familia</h1>
           {state.kind === "invalid" && <p role="status">{GUARDIAN_MESSAGES.linkInvalid}</p>}
           {state.kind === "allowed" && (
-            <p role="status" className="fw-bold">
-              {GUARDIAN_MESSAGES.allowed}
-            </p>
+            <>
+              <p role="status" className="fw-bold">
+                {GUARDIAN_MESSAGES.allowed}
+              </p>
+              <p>{MAIL_RECEIPT.inFamily}</p>
+              <ConsentReceiptView receipt={state.receipt} />
+            </>
           )}
           {state.kind === "deleted" && (
             <p role="status" className="fw-bold">
@@ -57,6 +62,8 @@ export function GuardianPage({ state }: { state: GuardianPageState }) {
                   <strong>Si rechazas</strong>, borramos la cuenta y todo lo que guardábamos de ella.
                 </li>
               </ul>
+              <h2 className="h5">Lo que aceptas</h2>
+              <blockquote className="border-start border-3 ps-3">{state.consentText}</blockquote>
               <p className="small">
                 Este enlace sirve una sola vez y caduca el{" "}
                 {new Date(state.expiresAt).toLocaleDateString("es-ES", { dateStyle: "long" })}.
