@@ -105,7 +105,7 @@ const stop = (child: ChildProcess) =>
 afterAll(async () => {
   await Promise.all(started.map(stop));
   rmSync(scratch, { recursive: true, force: true });
-});
+}, 180_000);
 
 describe("the plain-machine install and upgrade (README, deploy/)", () => {
   it("installs and builds with the production install, then upgrades beside the running instance", async () => {

@@ -19,6 +19,18 @@ const SPANISH_AUTH_ERRORS: Record<string, string> = {
   RATE_LIMITED: "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.",
 };
 
+/**
+ * Sign-in of an account whose address is not confirmed yet: what became of the new link, said as
+ * it happened (issue 41), with a way on. Without a mail outcome, better-auth's own answer stands.
+ */
+export const UNCONFIRMED_SIGN_IN = {
+  sent: SPANISH_AUTH_ERRORS.EMAIL_NOT_VERIFIED!,
+  failed:
+    "Primero hay que confirmar tu correo, pero no pudimos enviarte el enlace: el servidor de correo no lo aceptó. Revisa que el correo esté bien escrito e inténtalo otra vez en un rato; si sigue sin llegar, escríbenos desde Contacto.",
+  limited:
+    "Primero confirma tu correo con el enlace que ya te enviamos (mira también en la carpeta de correo no deseado). Ya enviamos varios en la última hora: podrás pedir otro más tarde.",
+} as const;
+
 /** Our own refusals (app/lib/auth.server.ts hooks): their message is already written in Spanish. */
 const OWN_CODES = new Set(["ACCOUNT_LOCKED", "PASSWORD_TOO_WEAK", "BIRTH_YEAR_REQUIRED", "GUARDIAN_EMAIL_INVALID"]);
 

@@ -29,4 +29,6 @@ export type LoginActionResult = {
   guardianEmail?: string;
   /** A sign-up waiting for its e-mail confirmation (new address or not: the page is the same). */
   checkEmail?: string;
+  /** The e-mail the page would have promised did not leave: the mail server refused it (issue 41). */
+  mailNotSent?: boolean;
 };

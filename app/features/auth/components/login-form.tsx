@@ -48,7 +48,8 @@ export function LoginPage({
     }
   }, [result]);
 
-  if (result?.checkEmail) return <CheckEmail email={result.checkEmail} />;
+  if (result?.checkEmail)
+    return result.mailNotSent ? <MailNotSent email={result.checkEmail} /> : <CheckEmail email={result.checkEmail} />;
 
   // Home is where a sign-in ends anyway: no return address for it (one address per page).
   const otherMode = new URLSearchParams({
@@ -141,6 +142,12 @@ export function LoginPage({
             {result?.error && (
               <p id="login-error" className="text-danger" role="alert">
                 Error: {result.error}
+                {result.mailNotSent && (
+                  <>
+                    {" "}
+                    <Link to="/contact">Ir a Contacto</Link>
+                  </>
+                )}
               </p>
             )}
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>
@@ -162,6 +169,37 @@ export function LoginPage({
               Antes de crear tu cuenta, lee <Link to="/privacidad">qué guardamos y por qué</Link>.
             </p>
           )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * After an e-mail sign-up whose e-mail the mail server refused: what happened, and the ways on
+ * (issue 41). The same page whether the address was new or already had an account.
+ */
+function MailNotSent({ email }: { email: string }) {
+  return (
+    <div className="container py-5 login-page">
+      <div className="row justify-content-center">
+        <div className="col-md-7 col-lg-5" role="status">
+          <h1 className="mb-4 text-center">No pudimos enviarte el correo</h1>
+          <p>
+            El servidor de correo no aceptó el mensaje para <strong>{email}</strong>, así que no te llegará.
+          </p>
+          <ul>
+            <li>
+              Si la dirección está mal escrita, <Link to="/login?modo=registro">crea la cuenta con la correcta</Link>.
+            </li>
+            <li>
+              Si está bien, <Link to="/login">ingresa con tu correo y tu contraseña</Link> en un rato: te enviaremos el
+              enlace otra vez.
+            </li>
+            <li>
+              Si sigue sin llegar, <Link to="/contact">escríbenos</Link>.
+            </li>
+          </ul>
         </div>
       </div>
     </div>
