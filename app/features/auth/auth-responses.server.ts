@@ -1,4 +1,5 @@
 import { isAPIError } from "better-auth/api";
+import type { MailNotice } from "./login-request.ts";
 
 /** The Set-Cookie headers of a better-auth response, to send along with our own redirect. */
 export function forwardCookies(response: Response): Headers {
@@ -30,6 +31,17 @@ export const UNCONFIRMED_SIGN_IN = {
   limited:
     "Primero confirma tu correo con el enlace que ya te enviamos (mira también en la carpeta de correo no deseado). Ya enviamos varios en la última hora: podrás pedir otro más tarde.",
 } as const;
+
+/** After a sign-up whose e-mail the mail server refused: the same for a new and a known address. */
+export const SIGN_UP_MAIL_NOT_SENT: MailNotice = {
+  title: "No pudimos enviarte el correo",
+  text: "El servidor de correo no aceptó el mensaje para esa dirección, así que no te llegará. Puedes:",
+  links: [
+    { to: "/login?modo=registro", label: "Crear la cuenta con otra dirección, si esta está mal escrita" },
+    { to: "/login", label: "Ingresar con tu correo y tu contraseña en un rato: te enviaremos el enlace otra vez" },
+    { to: "/contact", label: "Escribirnos, si sigue sin llegar" },
+  ],
+};
 
 /** Our own refusals (app/lib/auth.server.ts hooks): their message is already written in Spanish. */
 const OWN_CODES = new Set(["ACCOUNT_LOCKED", "PASSWORD_TOO_WEAK", "BIRTH_YEAR_REQUIRED", "GUARDIAN_EMAIL_INVALID"]);

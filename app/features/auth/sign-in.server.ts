@@ -4,7 +4,13 @@ import type { Env } from "../../lib/env.server.ts";
 import type { BirthYearErrors } from "../../ui/birth-year-fields.tsx";
 import { personalWordsOf, weakPasswordReason } from "../../lib/password-strength.server.ts";
 import { withMailOutcomes } from "../../lib/mail.server.ts";
-import { authErrorMessage, authResponse, forwardCookies, UNCONFIRMED_SIGN_IN } from "./auth-responses.server.ts";
+import {
+  authErrorMessage,
+  authResponse,
+  forwardCookies,
+  SIGN_UP_MAIL_NOT_SENT,
+  UNCONFIRMED_SIGN_IN,
+} from "./auth-responses.server.ts";
 import { parseCredentials } from "./credentials.schema.ts";
 import type { LoginActionResult, LoginMode } from "./login-request.ts";
 
@@ -131,7 +137,7 @@ export async function signInWithEmail(
   // for both; nothing else tells the two apart.
   if (mode === "signup" && response.headers.getSetCookie().length === 0)
     return mails.some((mail) => mail.outcome === "failed")
-      ? data<LoginActionResult>({ checkEmail: cleanEmail, mailNotSent: true })
+      ? data<LoginActionResult>({ checkEmail: cleanEmail, mailNotSent: true, mailNotice: SIGN_UP_MAIL_NOT_SENT })
       : data<LoginActionResult>({ checkEmail: cleanEmail });
   const landing = mode === "signup" ? (signUpLanding?.now ?? redirectTo) : redirectTo;
   return redirect(landing, { headers: forwardCookies(response) });

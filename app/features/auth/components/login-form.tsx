@@ -4,7 +4,7 @@ import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../../../lib/public-paths.
 import { BirthYearFields, type AgeQuestion } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
-import type { LoginActionResult, LoginMode } from "../login-request.ts";
+import type { LoginActionResult, LoginMode, MailNotice } from "../login-request.ts";
 import { AccountBenefits, type LoginReason } from "./account-benefits.tsx";
 import { PASSWORD_RESET_MESSAGES } from "../password-reset-messages.ts";
 
@@ -48,8 +48,7 @@ export function LoginPage({
     }
   }, [result]);
 
-  if (result?.checkEmail)
-    return result.mailNotSent ? <MailNotSent email={result.checkEmail} /> : <CheckEmail email={result.checkEmail} />;
+  if (result?.checkEmail) return <CheckEmail email={result.checkEmail} notice={result.mailNotice} />;
 
   // Home is where a sign-in ends anyway: no return address for it (one address per page).
   const otherMode = new URLSearchParams({
@@ -176,38 +175,29 @@ export function LoginPage({
 }
 
 /**
- * After an e-mail sign-up whose e-mail the mail server refused: what happened, and the ways on
- * (issue 41). The same page whether the address was new or already had an account.
+ * After an e-mail sign-up: the same page whether the address was new or already had an account.
+ * When the mail server refused the e-mail, the server's notice instead (its words travel with the
+ * answer, not in this page's script: issue 41).
  */
-function MailNotSent({ email }: { email: string }) {
-  return (
-    <div className="container py-5 login-page">
-      <div className="row justify-content-center">
-        <div className="col-md-7 col-lg-5" role="status">
-          <h1 className="mb-4 text-center">No pudimos enviarte el correo</h1>
-          <p>
-            El servidor de correo no aceptó el mensaje para <strong>{email}</strong>, así que no te llegará.
-          </p>
-          <ul>
-            <li>
-              Si la dirección está mal escrita, <Link to="/login?modo=registro">crea la cuenta con la correcta</Link>.
-            </li>
-            <li>
-              Si está bien, <Link to="/login">ingresa con tu correo y tu contraseña</Link> en un rato: te enviaremos el
-              enlace otra vez.
-            </li>
-            <li>
-              Si sigue sin llegar, <Link to="/contact">escríbenos</Link>.
-            </li>
-          </ul>
+function CheckEmail({ email, notice }: { email: string; notice?: MailNotice }) {
+  if (notice)
+    return (
+      <div className="container py-5 login-page">
+        <div className="row justify-content-center">
+          <div className="col-md-7 col-lg-5" role="status">
+            <h1 className="mb-4 text-center">{notice.title}</h1>
+            <p>{notice.text}</p>
+            <ul>
+              {notice.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
       </div>
-    </div>
-  );
-}
-
-/** After an e-mail sign-up: the same page whether the address was new or already had an account. */
-function CheckEmail({ email }: { email: string }) {
+    );
   return (
     <div className="container py-5 login-page">
       <div className="row justify-content-center">
