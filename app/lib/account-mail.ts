@@ -1,9 +1,11 @@
 /** The e-mails about a reader's own account, in Spanish. */
+import type { Mail } from "./mail.server.ts";
 
 export const VERIFY_LINK_HOURS = 24;
 
-export function confirmAccountMail(to: string, url: string) {
+export function confirmAccountMail(to: string, url: string): Mail {
   return {
+    kind: "confirmation",
     to,
     subject: "Confirma tu cuenta en Valentina y Taquito",
     text: [
@@ -21,8 +23,9 @@ export function confirmAccountMail(to: string, url: string) {
 }
 
 /** To the owner of an address someone tried to sign up again with: the page said the same as for a new one. */
-export function existingAccountMail(to: string, siteUrl: string) {
+export function existingAccountMail(to: string, siteUrl: string): Mail {
   return {
+    kind: "existing-account",
     to,
     subject: "Ya tienes una cuenta en Valentina y Taquito",
     text: [

@@ -9,7 +9,8 @@ import { authGuardHooks, type SignUpAnswer, type SignUpAnswerCheck } from "./aut
 import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
 import { log } from "./log.server.ts";
-import type { Mail, Mailer } from "./mail.server.ts";
+import { mailOutcomesAwaited, noteMailOutcome, redactAddress, type Mail, type Mailer } from "./mail.server.ts";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.server.ts";
 import { hashSecret, verifySecret } from "./password-hashing.server.ts";
 import { PASSWORD_RESET_LINK_MINUTES } from "./password-reset-timing.ts";
 import { readerSessions } from "./reader-sessions.server.ts";
@@ -33,6 +34,9 @@ export function googleConfig(env: Env): GoogleConfig {
   if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
   return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER ?? null };
 }
+
+/** Confirmation e-mails per account and hour, the sign-up's included: a sign-in cannot flood a mailbox. */
+export const CONFIRMATION_MAIL_LIMIT: RateLimitRule = { max: 3, windowSeconds: 60 * 60 };
 
 /** A session ends after this many days without use. */
 export const SESSION_DAYS = 30;
@@ -76,10 +80,22 @@ export function createAuth({
 }: AuthOptions) {
   const google = googleConfig(env);
   const https = env.siteUrl.startsWith("https:");
-  // Not awaited, on both paths: the answer to a sign-up must not wait on the mail server, so a
-  // new address and a known one take the same time (the password is hashed on both).
+  // A failure is logged and counted by the mailer (app/services: countedMail).
   const sendInBackground = (mail: Mail) => {
-    void mailer.send(mail).catch((error: unknown) => log.warn("account mail not sent", { error }));
+    void mailer.send(mail).catch(() => {});
+  };
+  // Sign-up's mail (a confirmation for a new address, a note for a known one) and sign-in's new
+  // confirmation: when a page waits for the answer (withMailOutcomes), awaited, so that the page
+  // says whether it left (issue 41). Both sign-up paths wait on the mail server alike, so a new
+  // address and a known one still take the same time (the password is hashed on both).
+  const sendAccountMail = async (mail: Mail) => {
+    if (!mailOutcomesAwaited()) return sendInBackground(mail);
+    try {
+      await mailer.send(mail);
+      noteMailOutcome({ kind: mail.kind, outcome: "sent" });
+    } catch {
+      noteMailOutcome({ kind: mail.kind, outcome: "failed" });
+    }
   };
   // Sign-up never tells whether an address has an account (docs/decisions/011): it answers
   // 'check your e-mail' to both, and the e-mail says which. Without a mail server no address
@@ -115,7 +131,7 @@ export function createAuth({
         await clearSignInFailures(db, user.email);
       },
       requireEmailVerification: confirmByMail,
-      onExistingUserSignUp: async ({ user }) => sendInBackground(existingAccountMail(user.email, env.siteUrl)),
+      onExistingUserSignUp: async ({ user }) => sendAccountMail(existingAccountMail(user.email, env.siteUrl)),
     },
     // Reset tokens are stored hashed: a copy of the database holds no working reset link.
     verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
@@ -124,7 +140,20 @@ export function createAuth({
       sendOnSignIn: confirmByMail,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_HOURS * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => sendInBackground(confirmAccountMail(user.email, url)),
+      // Sent on sign-up and on each sign-in of an unconfirmed account: at most
+      // CONFIRMATION_MAIL_LIMIT an hour per account, the first included (README "Limits").
+      sendVerificationEmail: async ({ user, url }) => {
+        const limit = await hitRateLimit(db, `confirmation-mail:${user.id}`, CONFIRMATION_MAIL_LIMIT);
+        if (!limit.allowed) {
+          noteMailOutcome({ kind: "confirmation", outcome: "limited" });
+          log.info("confirmation mail held back: limit reached", {
+            kind: "confirmation",
+            to: redactAddress(user.email),
+          });
+          return;
+        }
+        await sendAccountMail(confirmAccountMail(user.email, url));
+      },
       afterEmailVerification: async (user) => onEmailVerified({ id: user.id, email: user.email }),
     },
     // Production Google, or (GOOGLE_ISSUER) any OpenID Connect server under the id "google":
@@ -173,6 +202,10 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
+          // Without a mail server no address can be confirmed, and none is asked for: the account
+          // counts as confirmed, so it keeps working when SMTP_URL is set later (issue 41;
+          // migration 0031 does the same for accounts made before this rule).
+          before: async (user) => (confirmByMail ? undefined : { data: { ...user, emailVerified: true } }),
           after: async (user, ctx) => {
             const body = (ctx?.path === "/sign-up/email" ? ctx.body : null) as {
               birthYear?: unknown;

@@ -1,7 +1,46 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createTransport } from "nodemailer";
 import { log } from "./log.server.ts";
 
-export type Mail = { to: string; subject: string; text: string };
+/**
+ * What a mail is for: the closed set of `kind` labels of site_mail_sent_total and of the log line
+ * of a failure (README "Metrics"), so an operator sees which readers a mail outage stops.
+ */
+export const MAIL_KINDS = ["confirmation", "existing-account", "password-reset", "guardian", "contact"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export type Mail = { kind: MailKind; to: string; subject: string; text: string };
+
+/** An address as a log line may carry it: its first letter and its domain (`v…@example.com`). */
+export function redactAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "…";
+  return `${address.slice(0, 1)}…${address.slice(at)}`;
+}
+
+/** What became of one mail a request asked for: sent, refused (failed), or held back by a limit. */
+export type MailOutcome = { kind: MailKind; outcome: "sent" | "failed" | "limited" };
+
+const outcomes = new AsyncLocalStorage<MailOutcome[]>();
+
+/**
+ * Runs `work` (a better-auth call made by a page's action) and gives back, with its result,
+ * what became of every mail it asked for, so that the page says only what happened. Inside it,
+ * account mail is awaited instead of sent in the background (app/lib/auth.server.ts).
+ */
+export async function withMailOutcomes<T>(work: () => Promise<T>): Promise<{ result: T; mails: MailOutcome[] }> {
+  const mails: MailOutcome[] = [];
+  const result = await outcomes.run(mails, work);
+  return { result, mails };
+}
+
+/** Whether a page waits for this request's mail (withMailOutcomes). */
+export const mailOutcomesAwaited = () => outcomes.getStore() !== undefined;
+
+/** Notes what became of a mail for the page that waits for it, if one does. */
+export function noteMailOutcome(outcome: MailOutcome) {
+  outcomes.getStore()?.push(outcome);
+}
 
 /** An address in the RFC 2606 `.invalid` domain: it names an account, never a mailbox. */
 export const isUndeliverable = (to: string) => /\.invalid>?$/i.test(to.trim());

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { MAIL_KINDS } from "./mail.server.ts";
 
 /**
  * The instance's figures in Prometheus' text format (docs/operations.md "Metrics"): requests by route,
@@ -128,12 +129,19 @@ export function createSiteMetrics() {
       labelNames: ["result"] as const,
       registers,
     }),
-    mailSent: new Counter({
-      name: "site_mail_sent_total",
-      help: "Mail to readers and guardians handed to the SMTP server, by outcome (sent, failed).",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
+    mailSent: (() => {
+      const counter = new Counter({
+        name: "site_mail_sent_total",
+        help: "Mail handed to the SMTP server, by kind (confirmation, existing-account, password-reset, guardian, contact) and outcome (sent, failed).",
+        labelNames: ["kind", "outcome"] as const,
+        registers,
+      });
+      // Every series from the start, at 0: a rate or an alert on failures has a series to read
+      // before the first mail, and the labels are a closed set (app/lib/mail.server.ts).
+      for (const kind of MAIL_KINDS)
+        for (const outcome of ["sent", "failed"] as const) counter.inc({ kind, outcome }, 0);
+      return counter;
+    })(),
     contactQueue: new Gauge({
       name: "site_contact_mail_queue",
       help: "Contact messages stored and not delivered yet (all instances).",

@@ -10,12 +10,13 @@ import { requireAdmin } from "../access/session.server.ts";
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
   const spam = url.searchParams.get("spam") === "1";
-  const { messages, total, spamTotal } = await listContactMessages(services(context).db, { spam });
+  const { messages, total, spamTotal, waiting } = await listContactMessages(services(context).db, { spam });
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     spam,
     total,
     spamTotal,
+    waiting,
     messages: messages.map((message) => ({
       ...message,
       createdAt: message.createdAt.toISOString(),
@@ -31,6 +32,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = form.get("id");
   const intent = form.get("intent");
+  if (intent === "retry") {
+    // 'Reintentar ahora' after a mail outage: every waiting message is due now (issue 41).
+    const { contactMailer, db } = services(context);
+    if (!contactMailer.enabled)
+      return data<MessageActionResult>({ ok: false, message: CONTACT_MESSAGES.inboxRetryNoMail }, { status: 503 });
+    const tried = await contactMailer.retryNow();
+    const { waiting } = await listContactMessages(db, { spam: false });
+    return { ok: true, message: CONTACT_MESSAGES.inboxRetried(Math.max(0, tried - waiting), waiting) };
+  }
   if (typeof id !== "string" || !id || (intent !== "handle" && intent !== "reopen")) {
     return data<MessageActionResult>({ ok: false, message: CONTACT_MESSAGES.inboxInvalidRequest }, { status: 400 });
   }

@@ -19,7 +19,8 @@ import {
   sendFirstGuardianRequest,
   startGuardianConsent,
 } from "../features/guardians/guardian-request.server.ts";
-import { createMailer, type Mailer } from "../lib/mail.server.ts";
+import { createMailer, redactAddress, type Mailer } from "../lib/mail.server.ts";
+import { currentRequestId } from "../lib/request-context.server.ts";
 import { decideAge, type AgeAnswer } from "../features/age/age-rule.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth, type NewUser } from "../lib/auth.server.ts";
@@ -172,7 +173,7 @@ export async function servicesOn(
   const askGuardian = (userId: string) =>
     // Not awaited: a lost e-mail is sent again from the child's page ('Enviar el correo otra vez').
     void sendFirstGuardianRequest({ db, mailer: guardianMailer }, userId).catch((error: unknown) =>
-      log.warn("guardian mail failed", { error }),
+      log.warn("guardian request failed", { error }),
     );
   // The age rule on an e-mail sign-up: better-auth's hook refuses an invalid answer before the
   // account exists (direct calls to /api/auth included), and the account is made as it decides.
@@ -223,6 +224,7 @@ export async function servicesOn(
     smtpUrl: env.SMTP_URL,
     to: env.CONTACT_TO,
     siteUrl: env.siteUrl,
+    counted: (outcome) => metrics.mailSent.inc({ kind: "contact", outcome }),
     ...options.contactMail,
   });
   const maintenance = setInterval(
@@ -302,7 +304,10 @@ export async function servicesOn(
   };
 }
 
-/** The mailer, counting what it sends and what the SMTP server refuses. */
+/**
+ * The mailer, counting what it sends and what the SMTP server refuses, by kind; every failure is
+ * one log line with the request that asked for it, the kind and the recipient (redacted).
+ */
 function countedMail(mailer: Mailer, metrics: SiteMetrics): Mailer {
   return {
     get enabled() {
@@ -311,9 +316,15 @@ function countedMail(mailer: Mailer, metrics: SiteMetrics): Mailer {
     async send(mail) {
       try {
         await mailer.send(mail);
-        metrics.mailSent.inc({ outcome: "sent" });
+        metrics.mailSent.inc({ kind: mail.kind, outcome: "sent" });
       } catch (error) {
-        metrics.mailSent.inc({ outcome: "failed" });
+        metrics.mailSent.inc({ kind: mail.kind, outcome: "failed" });
+        log.warn("mail not sent", {
+          requestId: currentRequestId(),
+          kind: mail.kind,
+          to: redactAddress(mail.to),
+          error: error instanceof Error ? error.message : String(error),
+        });
         throw error;
       }
     },

@@ -24,15 +24,22 @@ describe("the systemd unit", () => {
   it("restarts the server after a crash and runs it directly, so that signals reach it", () => {
     expect(directives("Restart")).toEqual(["on-failure"]);
     expect(directives("ExecStart")).toEqual([
-      "/srv/valentina-y-taquito/node_modules/.bin/node --max-semi-space-size=4 server/main.ts",
+      "/srv/valentina-y-taquito/current/node_modules/.bin/node --max-semi-space-size=4 server/main.ts",
     ]);
     expect(directives("KillSignal")).toEqual(["SIGTERM"]);
   });
 
   it.skipIf(!existsSync("/usr/bin/systemd-analyze"))("is a unit systemd accepts", () => {
-    // Installed where this checkout is, as docs/operations.md's steps install it under /srv.
+    // Installed where this checkout is, as docs/operations.md's steps install it under /srv (this
+    // checkout standing for the release `current` points at).
     const installed = join(scratch, "valentina-y-taquito.service");
-    writeFileSync(installed, unit.replaceAll("/srv/valentina-y-taquito", root).replace(/^User=.*$/m, ""));
+    writeFileSync(
+      installed,
+      unit
+        .replaceAll("/srv/valentina-y-taquito/current", root)
+        .replaceAll("/srv/valentina-y-taquito", root)
+        .replace(/^User=.*$/m, ""),
+    );
     const output = execFileSync("systemd-analyze", ["verify", installed], { encoding: "utf8", stdio: "pipe" });
     expect(output).toBe("");
   });

@@ -25,8 +25,11 @@ export type TestSmtpServer = {
   received: ReceivedMail[];
   /** Messages offered, accepted or not. */
   offered: number;
-  /** The next `count` messages are refused with a temporary failure (451). */
-  refuseNext(count: number): void;
+  /**
+   * The next `count` messages are refused: with a temporary failure (451) unless told another
+   * code, such as 550 (mailbox unavailable: a server that refuses for good).
+   */
+  refuseNext(count: number, code?: number): void;
   close(): Promise<void>;
 };
 
@@ -83,6 +86,7 @@ export async function startSmtpServer(
   options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {},
 ): Promise<TestSmtpServer> {
   let refusals = 0;
+  let refusalCode = 451;
   const state: Pick<TestSmtpServer, "received" | "offered"> = { received: [], offered: 0 };
   const server = new SMTPServer({
     // Plain local SMTP, no authentication: the site's SMTP_URL is smtp://127.0.0.1:PORT.
@@ -97,7 +101,12 @@ export async function startSmtpServer(
         if (refusals > 0) {
           refusals--;
           callback(
-            Object.assign(new Error("Servicio no disponible por ahora, intenta más tarde"), { responseCode: 451 }),
+            Object.assign(
+              new Error(
+                refusalCode === 451 ? "Servicio no disponible por ahora, intenta más tarde" : "Buzón no disponible",
+              ),
+              { responseCode: refusalCode },
+            ),
           );
           return;
         }
@@ -129,8 +138,9 @@ export async function startSmtpServer(
     get offered() {
       return state.offered;
     },
-    refuseNext(count) {
+    refuseNext(count, code = 451) {
       refusals = count;
+      refusalCode = code;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

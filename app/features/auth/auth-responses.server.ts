@@ -1,4 +1,5 @@
 import { isAPIError } from "better-auth/api";
+import type { MailNotice } from "./login-request.ts";
 
 /** The Set-Cookie headers of a better-auth response, to send along with our own redirect. */
 export function forwardCookies(response: Response): Headers {
@@ -17,6 +18,29 @@ const SPANISH_AUTH_ERRORS: Record<string, string> = {
   FAILED_TO_CREATE_USER: "No pudimos crear la cuenta. Intenta de nuevo.",
   EMAIL_NOT_VERIFIED: "Primero confirma tu correo: te enviamos un enlace para hacerlo.",
   RATE_LIMITED: "Demasiados intentos seguidos. Espera un momento y vuelve a intentarlo.",
+};
+
+/**
+ * Sign-in of an account whose address is not confirmed yet: what became of the new link, said as
+ * it happened (issue 41), with a way on. Without a mail outcome, better-auth's own answer stands.
+ */
+export const UNCONFIRMED_SIGN_IN = {
+  sent: SPANISH_AUTH_ERRORS.EMAIL_NOT_VERIFIED!,
+  failed:
+    "Primero hay que confirmar tu correo, pero no pudimos enviarte el enlace: el servidor de correo no lo aceptó. Revisa que el correo esté bien escrito e inténtalo otra vez en un rato; si sigue sin llegar, escríbenos desde Contacto.",
+  limited:
+    "Primero confirma tu correo con el enlace que ya te enviamos (mira también en la carpeta de correo no deseado). Ya enviamos varios en la última hora: podrás pedir otro más tarde.",
+} as const;
+
+/** After a sign-up whose e-mail the mail server refused: the same for a new and a known address. */
+export const SIGN_UP_MAIL_NOT_SENT: MailNotice = {
+  title: "No pudimos enviarte el correo",
+  text: "El servidor de correo no aceptó el mensaje para esa dirección, así que no te llegará. Puedes:",
+  links: [
+    { to: "/login?modo=registro", label: "Crear la cuenta con otra dirección, si esta está mal escrita" },
+    { to: "/login", label: "Ingresar con tu correo y tu contraseña en un rato: te enviaremos el enlace otra vez" },
+    { to: "/contact", label: "Escribirnos, si sigue sin llegar" },
+  ],
 };
 
 /** Our own refusals (app/lib/auth.server.ts hooks): their message is already written in Spanish. */

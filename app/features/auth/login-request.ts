@@ -20,6 +20,9 @@ export function requestedReturnPath(url: URL, referer: string | null, siteUrl: s
   return null;
 }
 
+/** A page's words about an e-mail that did not leave, and the ways on. */
+export type MailNotice = { title: string; text: string; links: { to: string; label: string }[] };
+
 export type LoginActionResult = {
   error?: string;
   fieldErrors?: CredentialErrors & BirthYearErrors;
@@ -29,4 +32,8 @@ export type LoginActionResult = {
   guardianEmail?: string;
   /** A sign-up waiting for its e-mail confirmation (new address or not: the page is the same). */
   checkEmail?: string;
+  /** The e-mail the page would have promised did not leave: the mail server refused it (issue 41). */
+  mailNotSent?: boolean;
+  /** After a sign-up whose e-mail did not leave: what to show instead of 'Revisa tu correo'. */
+  mailNotice?: MailNotice;
 };

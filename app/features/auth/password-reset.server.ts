@@ -15,6 +15,7 @@ export const PASSWORD_CHANGED_PATH = "/login?contrasena=cambiada";
 /** The reset e-mail, in plain Spanish a child and a parent can both follow. */
 export function passwordResetMail(email: string, url: string): Mail {
   return {
+    kind: "password-reset",
     to: email,
     subject: "Elige una contraseña nueva para Valentina y Taquito",
     text: [

@@ -3,7 +3,14 @@ import { googleConfig, type Auth } from "../../lib/auth.server.ts";
 import type { Env } from "../../lib/env.server.ts";
 import type { BirthYearErrors } from "../../ui/birth-year-fields.tsx";
 import { personalWordsOf, weakPasswordReason } from "../../lib/password-strength.server.ts";
-import { authErrorMessage, authResponse, forwardCookies } from "./auth-responses.server.ts";
+import { withMailOutcomes } from "../../lib/mail.server.ts";
+import {
+  authErrorMessage,
+  authResponse,
+  forwardCookies,
+  SIGN_UP_MAIL_NOT_SENT,
+  UNCONFIRMED_SIGN_IN,
+} from "./auth-responses.server.ts";
 import { parseCredentials } from "./credentials.schema.ts";
 import type { LoginActionResult, LoginMode } from "./login-request.ts";
 
@@ -85,40 +92,53 @@ export async function signInWithEmail(
   // Limits per address and per account, and the password check, run inside better-auth
   // (app/lib/auth-guards.server.ts), so direct calls to /api/auth meet them too.
   const { email: cleanEmail, password } = parsed.data;
-  const response = await authResponse(() =>
-    mode === "signup"
-      ? auth.api.signUpEmail({
-          body: {
-            email: cleanEmail,
-            password,
-            name: cleanEmail.split("@")[0] ?? cleanEmail,
-            // Where the confirmation link lands, signed in.
-            callbackURL: signUpLanding?.confirmed ?? redirectTo,
-            // The answer as sent: the age rule reads it again in better-auth's hook and when the
-            // account is created, so a direct call to /api/auth meets the same rule.
-            ...{ birthYear: sent.birthYear, guardianEmail: sent.guardianEmail },
-          },
-          headers,
-          asResponse: true,
-        })
-      : auth.api.signInEmail({
-          body: { email: cleanEmail, password, callbackURL: redirectTo },
-          headers,
-          asResponse: true,
-        }),
+  // Awaited with what became of the mail it asked for: the page says only what happened.
+  const { result: response, mails } = await withMailOutcomes(() =>
+    authResponse(() =>
+      mode === "signup"
+        ? auth.api.signUpEmail({
+            body: {
+              email: cleanEmail,
+              password,
+              name: cleanEmail.split("@")[0] ?? cleanEmail,
+              // Where the confirmation link lands, signed in.
+              callbackURL: signUpLanding?.confirmed ?? redirectTo,
+              // The answer as sent: the age rule reads it again in better-auth's hook and when the
+              // account is created, so a direct call to /api/auth meets the same rule.
+              ...{ birthYear: sent.birthYear, guardianEmail: sent.guardianEmail },
+            },
+            headers,
+            asResponse: true,
+          })
+        : auth.api.signInEmail({
+            body: { email: cleanEmail, password, callbackURL: redirectTo },
+            headers,
+            asResponse: true,
+          }),
+    ),
   );
+  const confirmation = mails.find((mail) => mail.kind === "confirmation")?.outcome;
   if (!response.ok) {
     const status = [401, 422, 429].includes(response.status) ? response.status : 400;
     const retryAfter = response.headers.get("Retry-After");
+    const error = await authErrorMessage(response);
     return data<LoginActionResult>(
-      { error: await authErrorMessage(response), ...sent },
+      {
+        error: confirmation ? UNCONFIRMED_SIGN_IN[confirmation] : error,
+        ...(confirmation === "failed" ? { mailNotSent: true } : {}),
+        ...sent,
+      },
       { status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
     );
   }
   // A sign-up confirmed by e-mail gives no session yet: the same answer whether or not the
   // address already had an account (better-auth's generic response; the e-mail says which).
+  // When that e-mail did not leave (the mail server refused it), the page says so, the same way
+  // for both; nothing else tells the two apart.
   if (mode === "signup" && response.headers.getSetCookie().length === 0)
-    return data<LoginActionResult>({ checkEmail: cleanEmail });
+    return mails.some((mail) => mail.outcome === "failed")
+      ? data<LoginActionResult>({ checkEmail: cleanEmail, mailNotSent: true, mailNotice: SIGN_UP_MAIL_NOT_SENT })
+      : data<LoginActionResult>({ checkEmail: cleanEmail });
   const landing = mode === "signup" ? (signUpLanding?.now ?? redirectTo) : redirectTo;
   return redirect(landing, { headers: forwardCookies(response) });
 }

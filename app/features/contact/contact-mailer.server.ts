@@ -3,6 +3,7 @@ import { createTransport } from "nodemailer";
 import type { Db } from "../../lib/db.server.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { log } from "../../lib/log.server.ts";
+import { redactAddress } from "../../lib/mail.server.ts";
 
 /** Timings of the worker; tests shorten them. */
 export type ContactMailerTuning = {
@@ -23,6 +24,8 @@ export type ContactMailerTuning = {
 
 type MailerOptions = ContactMailerTuning & {
   db: Db;
+  /** Each delivery attempt's outcome, for the metrics (site_mail_sent_total{kind="contact"}). */
+  counted?: (outcome: "sent" | "failed") => void;
   smtpUrl: string | undefined;
   to: string | undefined;
   siteUrl: string;
@@ -33,6 +36,11 @@ export type ContactMailer = {
   readonly enabled: boolean;
   /** Look for due messages now (called right after a message is stored). */
   wake(): void;
+  /**
+   * 'Reintentar ahora' (/adminpanel/mensajes): every waiting message is due at once, whatever its
+   * backoff, and this instance starts sending; says how many were waiting.
+   */
+  retryNow(): Promise<number>;
   /** Finishes the delivery in progress (if any) and stops. */
   stop(): Promise<void>;
 };
@@ -44,6 +52,9 @@ export const DEFAULT_TUNING = {
   pollMs: 60_000,
   smtpTimeoutMs: 30_000,
 } satisfies Required<ContactMailerTuning>;
+
+/** How long 'Reintentar ahora' waits for the sending it started before answering the admin. */
+const RETRY_NOW_WAIT_MS = 15_000;
 
 /** Delay before the next attempt after `attempts` failed ones: base, 2×base, 4×base… up to max. */
 export function retryDelayMs(
@@ -124,7 +135,7 @@ export function startContactMailer(options: MailerOptions): ContactMailer {
     tuning[key] = options[key] ?? tuning[key];
   if (!smtpUrl || !to) {
     log.info("contact mail not configured: messages are stored and wait for SMTP_URL and CONTACT_TO");
-    return { enabled: false, wake() {}, async stop() {} };
+    return { enabled: false, wake() {}, retryNow: async () => 0, async stop() {} };
   }
   const transport = createTransport({
     url: smtpUrl,
@@ -152,6 +163,7 @@ export function startContactMailer(options: MailerOptions): ContactMailer {
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
+    options.counted?.(failure === null ? "sent" : "failed");
     // Written only while this claim still holds (same attempt number), never undoing a delivery.
     const update = db
       .updateTable("contact_messages")
@@ -172,8 +184,11 @@ export function startContactMailer(options: MailerOptions): ContactMailer {
         last_error: failure.slice(0, 1000),
       })
       .execute();
-    log.warn("contact message not delivered, will retry", {
+    log.warn("mail not sent", {
+      kind: "contact",
       id: message.id,
+      to: redactAddress(to!),
+      willRetry: true,
       attempts: message.attempts,
       retryInMs: delay,
       error: failure,
@@ -216,6 +231,21 @@ export function startContactMailer(options: MailerOptions): ContactMailer {
   return {
     enabled: true,
     wake,
+    async retryNow() {
+      const result = await db
+        .updateTable("contact_messages")
+        .set({ next_attempt_at: sql<Date>`now()` })
+        .where("delivered_at", "is", null)
+        .where("is_spam", "=", false)
+        .executeTakeFirst();
+      wake();
+      // The admin's page shows what happened: wait for this round of sending, not for ever.
+      const round = (async () => {
+        while (running) await running;
+      })();
+      await Promise.race([round, new Promise((done) => setTimeout(done, RETRY_NOW_WAIT_MS).unref())]);
+      return Number(result.numUpdatedRows);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

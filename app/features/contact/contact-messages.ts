@@ -29,4 +29,10 @@ export const CONTACT_MESSAGES = {
   inboxMessageGone: "Ese mensaje ya no existe.",
   inboxHandled: "Mensaje marcado como atendido.",
   inboxReopened: "Mensaje marcado como pendiente.",
+  inboxRetryNoMail:
+    "El correo no está configurado en el servidor (SMTP_URL y CONTACT_TO): los mensajes siguen guardados y esperan.",
+  inboxRetried: (sent: number, waiting: number) =>
+    waiting === 0
+      ? `Listo: se enviaron ${sent} mensajes.`
+      : `Se enviaron ${sent} mensajes; ${waiting} siguen esperando (mira su último error).`,
 } as const;

@@ -40,7 +40,7 @@ export const CONTACT_LIST_LIMIT = 200;
 export async function listContactMessages(
   db: Db,
   options: { spam: boolean },
-): Promise<{ messages: ContactMessage[]; total: number; spamTotal: number }> {
+): Promise<{ messages: ContactMessage[]; total: number; spamTotal: number; waiting: number }> {
   const [rows, counts] = await Promise.all([
     db
       .selectFrom("contact_messages")
@@ -55,12 +55,17 @@ export async function listContactMessages(
       .select((eb) => [
         eb.fn.countAll<number>().filterWhere("is_spam", "=", false).as("total"),
         eb.fn.countAll<number>().filterWhere("is_spam", "=", true).as("spam_total"),
+        eb.fn
+          .countAll<number>()
+          .filterWhere((w) => w.and([w("is_spam", "=", false), w("delivered_at", "is", null)]))
+          .as("waiting"),
       ])
       .executeTakeFirstOrThrow(),
   ]);
   return {
     total: Number(counts.total),
     spamTotal: Number(counts.spam_total),
+    waiting: Number(counts.waiting),
     messages: rows.map((row) => ({
       id: row.id,
       name: row.name,

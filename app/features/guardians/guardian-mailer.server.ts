@@ -1,12 +1,13 @@
-import type { Mailer } from "../../lib/mail.server.ts";
+import type { Mail, Mailer } from "../../lib/mail.server.ts";
 import { GUARDIAN_LINK_DAYS } from "./guardian-consent.server.ts";
 import { GUARDIAN_PATH_PREFIX } from "./guardian-messages.ts";
 
 export const guardianLink = (siteUrl: string, token: string) => `${siteUrl}${GUARDIAN_PATH_PREFIX}${token}`;
 
 /** The e-mail to the guardian, in plain Spanish; the link is the only way to answer. */
-export function guardianMail(siteUrl: string, to: string, childEmail: string, token: string) {
+export function guardianMail(siteUrl: string, to: string, childEmail: string, token: string): Mail {
   return {
+    kind: "guardian",
     to,
     subject: "Tu hija o hijo quiere usar el sitio de Valentina y Taquito",
     text: [

@@ -4,7 +4,7 @@ import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../../../lib/public-paths.
 import { BirthYearFields, type AgeQuestion } from "../../../ui/birth-year-fields.tsx";
 import { FormField } from "../../../ui/form-field.tsx";
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
-import type { LoginActionResult, LoginMode } from "../login-request.ts";
+import type { LoginActionResult, LoginMode, MailNotice } from "../login-request.ts";
 import { AccountBenefits, type LoginReason } from "./account-benefits.tsx";
 import { PASSWORD_RESET_MESSAGES } from "../password-reset-messages.ts";
 
@@ -48,7 +48,7 @@ export function LoginPage({
     }
   }, [result]);
 
-  if (result?.checkEmail) return <CheckEmail email={result.checkEmail} />;
+  if (result?.checkEmail) return <CheckEmail email={result.checkEmail} notice={result.mailNotice} />;
 
   // Home is where a sign-in ends anyway: no return address for it (one address per page).
   const otherMode = new URLSearchParams({
@@ -141,6 +141,12 @@ export function LoginPage({
             {result?.error && (
               <p id="login-error" className="text-danger" role="alert">
                 Error: {result.error}
+                {result.mailNotSent && (
+                  <>
+                    {" "}
+                    <Link to="/contact">Ir a Contacto</Link>
+                  </>
+                )}
               </p>
             )}
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>
@@ -168,8 +174,30 @@ export function LoginPage({
   );
 }
 
-/** After an e-mail sign-up: the same page whether the address was new or already had an account. */
-function CheckEmail({ email }: { email: string }) {
+/**
+ * After an e-mail sign-up: the same page whether the address was new or already had an account.
+ * When the mail server refused the e-mail, the server's notice instead (its words travel with the
+ * answer, not in this page's script: issue 41).
+ */
+function CheckEmail({ email, notice }: { email: string; notice?: MailNotice }) {
+  if (notice)
+    return (
+      <div className="container py-5 login-page">
+        <div className="row justify-content-center">
+          <div className="col-md-7 col-lg-5" role="status">
+            <h1 className="mb-4 text-center">{notice.title}</h1>
+            <p>{notice.text}</p>
+            <ul>
+              {notice.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+    );
   return (
     <div className="container py-5 login-page">
       <div className="row justify-content-center">

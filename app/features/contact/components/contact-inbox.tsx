@@ -69,10 +69,37 @@ function MessageCard({ message }: { message: ContactMessageView }) {
   );
 }
 
-type Props = { messages: ContactMessageView[]; spam: boolean; total: number; spamTotal: number };
+type Props = { messages: ContactMessageView[]; spam: boolean; total: number; spamTotal: number; waiting: number };
+
+/**
+ * After a mail outage, waiting messages are tried again with growing delays (up to an hour):
+ * 'Reintentar ahora' sends them at once, and says what happened.
+ */
+function RetryNow({ waiting }: { waiting: number }) {
+  const fetcher = useFetcher<MessageActionResult>();
+  const said = fetcher.state === "idle" && fetcher.data ? fetcher.data.message : "";
+  return (
+    // Mounted on the page whatever the count, so its live region is there before it speaks and
+    // what it said stays once the last message has left.
+    <div className={waiting > 0 || said ? "alert alert-warning d-flex flex-wrap gap-2 align-items-center" : ""}>
+      {waiting > 0 && <span>{waiting} mensajes esperan su envío por correo.</span>}
+      {waiting > 0 && (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="retry" />
+          <button type="submit" className="btn btn-sm btn-primary" disabled={fetcher.state !== "idle"}>
+            Reintentar ahora
+          </button>
+        </fetcher.Form>
+      )}
+      <p className={said ? "mb-0 w-100" : "visually-hidden"} role="status">
+        {said}
+      </p>
+    </div>
+  );
+}
 
 /** /adminpanel/mensajes: the contact messages, newest first, or the ones the spam trap caught. */
-export function ContactInbox({ messages, spam, total, spamTotal }: Props) {
+export function ContactInbox({ messages, spam, total, spamTotal, waiting }: Props) {
   return (
     <div className="container py-5 admin-messages">
       <p className="mb-2">
@@ -92,6 +119,7 @@ export function ContactInbox({ messages, spam, total, spamTotal }: Props) {
           </>
         )}
       </p>
+      {!spam && <RetryNow waiting={waiting} />}
       {messages.length === 0 ? (
         <p className="lead">Todavía no hay mensajes.</p>
       ) : (
