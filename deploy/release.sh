@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs or upgrades the site on a plain machine (README "On a plain machine"), run as the
+# Installs or upgrades the site on a plain machine (docs/operations.md, "On a plain machine"), run as the
 # service's user from its clone of the repository:
 #   sudo -H -u mictlan /srv/valentina-y-taquito/repo/deploy/release.sh [version]
 # It pulls (or, given a tag or commit, fetches that version), then builds it in a directory of its

@@ -141,7 +141,7 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_HOURS * 60 * 60,
       // Sent on sign-up and on each sign-in of an unconfirmed account: at most
-      // CONFIRMATION_MAIL_LIMIT an hour per account, the first included (README "Limits").
+      // CONFIRMATION_MAIL_LIMIT an hour per account, the first included (docs/operations.md, "Limits").
       sendVerificationEmail: async ({ user, url }) => {
         const limit = await hitRateLimit(db, `confirmation-mail:${user.id}`, CONFIRMATION_MAIL_LIMIT);
         if (!limit.allowed) {

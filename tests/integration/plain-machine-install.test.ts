@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { dataDirFromTemplate } from "../support/test-database.ts";
 
 /**
- * Issue 41 §1: the plain-machine install and upgrade, as the README and the systemd unit write
+ * Issue 41 §1: the plain-machine install and upgrade, as docs/operations.md and the systemd unit write
  * them, in a fresh clone of this repository at HEAD: `git clone … repo`, `repo/deploy/release.sh`
  * (a production install, `npm ci --omit=dev`, then the build), the unit's command from `current`;
  * then an upgrade to a newer commit while that instance keeps serving. npm answers from its local
@@ -108,7 +108,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 }, 180_000);
 
-describe("the plain-machine install and upgrade (README, deploy/)", () => {
+describe("the plain-machine install and upgrade (docs/operations.md, deploy/)", () => {
   it("installs and builds with the production install, then upgrades beside the running instance", async () => {
     // The project's public repository, as this checkout's HEAD.
     const upstream = join(scratch, "upstream.git");
