@@ -6,6 +6,10 @@ import { openDatabase, type Db } from "../../lib/db.server.ts";
 import { parseBookingForm, BOOKING_MESSAGES } from "./booking.schema.ts";
 import { bookSeats, cancelBooking, findBookingByToken, listBookings, pruneOldBookings } from "./bookings.server.ts";
 import { bookingsCsv } from "./booking-csv.ts";
+import { BOOKING_LIMITS, bookingAction } from "./booking-flow.server.ts";
+import { createMailer } from "../../lib/mail.server.ts";
+import { RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
+import { INTERNAL_HEADERS } from "../../lib/request.server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 let serial = 0;
@@ -106,6 +110,37 @@ describe.each(DATABASE_KINDS)("bookings (%s)", (kind) => {
     if (waiting.kind !== "waiting") throw new Error("unreachable");
     expect(await findBookingByToken(database.db, waiting.token)).toBeNull();
     expect((await findBookingByToken(database.db, cancelled!.promoted!.token))?.status).toBe("booked");
+  });
+
+  it("limits bookings per e-mail address and per client address, then writes nothing", async () => {
+    const id = await addEvent(database.db, { capacity: 500 });
+    const deps = {
+      db: database.db,
+      mailer: createMailer({ smtpUrl: undefined, from: undefined, siteUrl: "http://localhost" }),
+      siteUrl: "http://localhost",
+    };
+    const post = (email: string, ip: string) => {
+      const body = new URLSearchParams({ evento: id, name: "Ana", email, children: "1", adults: "0", consent: "on" });
+      return bookingAction(
+        deps,
+        new Request("http://localhost/reservation", {
+          method: "POST",
+          body,
+          headers: { [INTERNAL_HEADERS.clientIp]: ip },
+        }),
+      );
+    };
+    const email = `mucho.${serial}@example.com`;
+    for (let n = 0; n < BOOKING_LIMITS.perEmail.max; n++)
+      expect((await post(email, `10.0.0.${n}`)).init?.status).toBeUndefined();
+    const overEmail = await post(email, "10.0.1.1");
+    expect(overEmail.init?.status).toBe(429);
+    expect(overEmail.data).toMatchObject({ ok: false, message: RATE_LIMIT_MESSAGE });
+
+    const ip = `10.9.${serial}.1`;
+    for (let n = 0; n < BOOKING_LIMITS.perAddress.max; n++) await post(`otra.${n}.${serial}@example.com`, ip);
+    expect((await post(`una.mas.${serial}@example.com`, ip)).init?.status).toBe(429);
+    expect(await seatsTaken(database.db, id)).toBe(BOOKING_LIMITS.perEmail.max + BOOKING_LIMITS.perAddress.max);
   });
 
   it("deletes bookings 30 days after their event, not before", async () => {
