@@ -9,7 +9,16 @@ import type { Page } from "@playwright/test";
 import { siteLocalParts } from "../../app/features/events/event-schedule.ts";
 import { BOOKING_MESSAGES } from "../../app/features/events/booking.schema.ts";
 import type { ReceivedMail } from "../support/smtp-server.ts";
-import { expect, newContext, siteServer, signUpAdmin, test, uniqueEmail, uniqueWord } from "./support.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  newContext,
+  siteServer,
+  signUpAdmin,
+  test,
+  uniqueEmail,
+  uniqueWord,
+} from "./support.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const readMailbox = (): ReceivedMail[] => JSON.parse(readFileSync(siteServer().mailbox, "utf8")) as ReceivedMail[];
@@ -154,6 +163,7 @@ test("bad input gets a Spanish message beside its field and writes nothing", asy
   await visitor.getByLabel("Acepto que me escriban a este correo solo sobre este evento.").uncheck();
   await visitor.getByRole("button", { name: "Reservar" }).click();
   await expect(visitor.getByText(BOOKING_MESSAGES.consent)).toBeVisible();
+  await expectNoAxeViolations(visitor, "the booking form with its messages");
 
   // A past event offers no form, and a post to it is refused.
   await visitor.goto(`/reservation?evento=${past.id}`);
@@ -233,6 +243,7 @@ test("the organiser marks attendance and exports the list as CSV", async ({ page
   await expect(row.getByTestId("attended")).toHaveText("Vino");
   await page.reload();
   await expect(page.getByTestId("booking").filter({ hasText: email }).getByTestId("attended")).toHaveText("Vino");
+  await expectNoAxeViolations(page, "the organiser's list");
 
   const csv = await page.request.get(`/adminpanel/eventos/${event.id}/reservas.csv`);
   expect(csv.status()).toBe(200);
