@@ -34,8 +34,11 @@ export default [
     route("personajes", "routes/personajes.tsx"),
     route("el-libro", "routes/el-libro.tsx"),
     route("eventos", "routes/eventos.tsx"),
-    // SPEC.md's booking link: the next bookable event's booking page (decision 024).
-    route("reservation", "routes/reservation.ts"),
+    // SPEC.md's booking link: an event's booking form here, or the next bookable event's page
+    // (decisions 024, 070).
+    route("reservation", "routes/reservation.tsx"),
+    // A booking's cancel link (the token is the credential; no account).
+    route("reservation/cancelar/:token", "routes/reservation.cancelar.$token.tsx"),
     route("capitulos", "routes/capitulos.tsx"),
     route("qr/:code", "routes/qr.tsx"),
     route("login", "routes/login.tsx"),
@@ -110,5 +113,8 @@ export default [
     route("adminpanel/capitulos/:id", "routes/adminpanel.capitulos.$id.tsx"),
     route("adminpanel/imagenes", "routes/adminpanel.imagenes.ts"),
     route("adminpanel/eventos", "routes/adminpanel.eventos.tsx"),
+    // One event's bookings: the list, attendance and its CSV (decision 070).
+    route("adminpanel/eventos/:id", "routes/adminpanel.eventos.$id.tsx"),
+    route("adminpanel/eventos/:id/reservas.csv", "routes/adminpanel.eventos.$id.reservas[.]csv.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -257,8 +257,24 @@ export interface EventTable {
   capacity: number | null;
   sold_out: Generated<boolean>;
   booking_url: string | null;
+  /** Seats held by bookings taken here (db/migrations/0030). */
+  seats_taken: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A booking taken by the site, or a place on an event's waiting list (decision 070). */
+export interface EventBookingTable {
+  id: Generated<string>;
+  event_id: string;
+  name: string;
+  email: string;
+  children: number;
+  adults: number;
+  status: "booked" | "waiting";
+  token_hash: string;
+  attended: Generated<boolean>;
+  created_at: Timestamp;
 }
 
 /** A child reader (issue 22): an account with no e-mail of its own, answered for by an adult. */
@@ -337,6 +353,7 @@ export interface DB {
   reader_days: ReaderDayTable;
   guardian_consents: GuardianConsentTable;
   events: EventTable;
+  event_bookings: EventBookingTable;
   child_readers: ChildReaderTable;
   login_cards: LoginCardTable;
   classes: ClassTable;

@@ -27,6 +27,8 @@ describe("a path that carries a credential", () => {
     expect(redactSecretPath(`/Permiso-Familiar/${TOKEN}.data`)).toBe("/permiso-familiar/…");
     expect(redactSecretPath(`/api/auth/reset-password/${TOKEN}`)).toBe("/api/auth/reset-password/…");
     expect(redactSecretPath(`/API/Auth/Reset-Password/${TOKEN}`)).toBe("/api/auth/reset-password/…");
+    expect(redactSecretPath(`/reservation/cancelar/${TOKEN}`)).toBe("/reservation/cancelar/…");
+    expect(redactSecretPath(`/Reservation/Cancelar/${TOKEN}.data`)).toBe("/reservation/cancelar/…");
   });
 
   it("leaves every other path as it is", () => {
@@ -40,6 +42,8 @@ describe("a path that carries a credential", () => {
       "/permiso-familiar",
       "/api/auth/reset-password",
       "/api/auth/get-session",
+      "/reservation",
+      "/reservation?evento=dia-del-nino",
       "/qr/capitulo-1",
       "/capitulo/%C3%B1",
     ])
@@ -57,6 +61,7 @@ describe("text that may hold an address", () => {
       `at https://x.example/permiso-familiar/${TOKEN}`,
       `/api/auth/reset-password/${TOKEN}?callbackURL=%2Frecuperar-contrasena%2Fnueva`,
       `\\entrar\\${TOKEN}`,
+      `GET /reservation/cancelar/${TOKEN} 200`,
     ].join("\n");
     const redacted = redactSecretsInText(text);
     expect(redacted).not.toContain(TOKEN);
@@ -64,6 +69,7 @@ describe("text that may hold an address", () => {
     expect(redacted).toContain("http://localhost:3000/entrar/…?x=1");
     expect(redacted).toContain('URL "/entrar/…"');
     expect(redacted).toContain("https://x.example/permiso-familiar/…");
+    expect(redacted).toContain("GET /reservation/cancelar/… 200");
     expect(redacted).toContain("/api/auth/reset-password/…?callbackURL=%2Frecuperar-contrasena%2Fnueva");
   });
 

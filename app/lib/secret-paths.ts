@@ -19,6 +19,8 @@ export const SECRET_PATH_PREFIXES = [
   "/permiso-familiar/",
   // better-auth's password reset link (GET /reset-password/:token, app/routes/api.auth.$.ts).
   "/api/auth/reset-password/",
+  // A booking's cancel link (app/routes/reservation.cancelar.$token.tsx).
+  "/reservation/cancelar/",
 ] as const;
 
 /** What stands for the secret part: "/entrar/…". */

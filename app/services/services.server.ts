@@ -10,6 +10,7 @@ import {
 import { prunePageViews } from "../features/analytics/page-views.server.ts";
 import { pruneCardRefusals } from "../features/classes/card-refusals.server.ts";
 import { pruneOldCards } from "../features/families/old-cards.server.ts";
+import { pruneOldBookings } from "../features/events/bookings.server.ts";
 import { passwordResetMail } from "../features/auth/password-reset.server.ts";
 import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import type { GuardianMailer } from "../features/guardians/guardian-mailer.server.ts";
@@ -234,6 +235,8 @@ export async function servicesOn(
       prunePageViews(db).catch((error: unknown) => log.warn("page-view pruning failed", { error }));
       pruneOldCards(db).catch((error: unknown) => log.warn("old-card pruning failed", { error }));
       pruneCardRefusals(db).catch((error: unknown) => log.warn("card-refusal pruning failed", { error }));
+      // Bookings live 30 days after their event (decision 070, /privacidad).
+      pruneOldBookings(db).catch((error: unknown) => log.warn("booking pruning failed", { error }));
     },
     60 * 60 * 1000,
   );

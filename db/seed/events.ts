@@ -18,8 +18,8 @@ type SeedEvent = {
   bookingUrl: string | null;
 };
 
-/** Where the demo's bookable event takes a parent: the contact form, a real page of the site. */
-export const DEMO_BOOKING_PATH = "/contact";
+/** The demo's bookable event takes its bookings on this site (decision 070). */
+export const DEMO_BOOKING_PATH = "/reservation";
 
 export const seedEvents: readonly SeedEvent[] = [
   { id: "lectura-patzcuaro", inDays: -61, time: "11:00", capacity: null, soldOut: false, bookingUrl: null },

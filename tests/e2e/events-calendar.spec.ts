@@ -1,8 +1,8 @@
 /**
  * A first visit to the events (issue: the events page was all in the past). The demo calendar is
  * dated from the site's first start: upcoming events first, one to book and one full, past ones
- * below; a year later everything is past and the page says so. SPEC.md's /reservation leads to
- * the next bookable event's booking page, else to the calendar's upcoming part (decision 024).
+ * below; a year later everything is past and the page says so. SPEC.md's /reservation shows the
+ * next bookable event's booking form, else leads to the calendar's upcoming part (decisions 024, 070).
  */
 import { NO_UPCOMING_EVENTS } from "../../app/features/events/events-content.server.ts";
 import { expect, newContext, startSiteServer, test, workerPort, type SiteServer } from "./support.ts";
@@ -46,21 +46,22 @@ test.describe("the events of a fresh install", () => {
     const upcomingBox = (await upcoming.boundingBox())!;
     expect((await past.boundingBox())!.y).toBeGreaterThan(upcomingBox.y + upcomingBox.height - 1);
 
-    // 'Disponible' leads to the event's booking page, a real page of the site.
+    // 'Disponible' leads to the event's booking form on this site, not the contact form.
     await upcoming.getByRole("link", { name: /^Disponible/ }).click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contacto");
+    await expect(page).toHaveURL(/\/reservation\?evento=dia-del-nino$/);
+    await expect(page.getByRole("form", { name: "Reservar lugares" })).toBeVisible();
   });
 
-  test("SPEC.md's /reservation leads to the next bookable event's booking page", async ({ page, request }) => {
+  test("SPEC.md's /reservation shows the next bookable event's booking form", async ({ page, request }) => {
     const answer = await request.get("/reservation", { maxRedirects: 0 });
-    expect(answer.status()).toBe(302);
-    expect(answer.headers().location).toBe("/contact");
+    expect(answer.status()).toBe(200);
     expect(answer.headers()["cache-control"]).toBe("no-store");
 
     const response = await page.goto("/reservation");
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/reservation$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cuentacuentos del Mictlán por el Día del Niño");
+    await expect(page.getByRole("form", { name: "Reservar lugares" })).toBeVisible();
     await expect(page.getByText(/bloquead/)).toHaveCount(0);
   });
 

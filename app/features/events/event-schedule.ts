@@ -18,16 +18,31 @@ export type ScheduledEvent = {
   capacity: number | null;
 };
 
+/** An event whose booking link is this page takes its bookings on this site (decision 070). */
+export const SITE_BOOKING_PATH = "/reservation";
+
+/** The booking page of one event taken here. */
+export const siteBookingPath = (id: string) => `${SITE_BOOKING_PATH}?evento=${encodeURIComponent(id)}`;
+
 /**
  * An event's availability at `now`: one that has started is past, whatever else is set, so a
- * booking link is never offered for it; then full; then bookable when it has a link.
+ * booking link is never offered for it; then full (the organiser's switch, or every seat of an
+ * event booked here taken); then bookable when it has a link.
  */
 export function availabilityOf(
-  event: { startsAt: Date; soldOut: boolean; bookingUrl: string | null },
+  event: {
+    startsAt: Date;
+    soldOut: boolean;
+    bookingUrl: string | null;
+    capacity?: number | null;
+    seatsTaken?: number;
+  },
   now: Date,
 ): EventAvailability {
   if (event.startsAt.getTime() <= now.getTime()) return "past";
   if (event.soldOut) return "sold-out";
+  const full = event.capacity != null && (event.seatsTaken ?? 0) >= event.capacity;
+  if (event.bookingUrl === SITE_BOOKING_PATH && full) return "sold-out";
   return event.bookingUrl ? "available" : "free";
 }
 

@@ -6,6 +6,7 @@ import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../te
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { DEMO_BOOKING_PATH } from "../../../db/seed/events.ts";
 import { EVENT_MESSAGES } from "./event.schema.ts";
+import { siteBookingPath } from "./event-schedule.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const FUTURE_YEAR = new Date().getFullYear() + 1;
@@ -58,8 +59,9 @@ describe.each(DATABASE_KINDS)("events from the database, edited at /adminpanel/e
     const page = await publicPage();
     const { upcoming, past } = page.calendar;
     expect(upcoming.events.map((event) => event.status.label)).toEqual(["Disponible", "¡Cupo lleno!", "Entrada libre"]);
-    // The bookable demo event leads to a real page of this site.
-    expect(upcoming.events[0]!.status.reservation?.to).toBe(DEMO_BOOKING_PATH);
+    // The bookable demo event takes its bookings on this site (decision 070).
+    expect(DEMO_BOOKING_PATH).toBe("/reservation");
+    expect(upcoming.events[0]!.status.reservation?.to).toBe(siteBookingPath(upcoming.events[0]!.id));
     expect(past.events.map((event) => [event.status.label, event.status.reservation])).toEqual([
       ["Ya pasó", null],
       ["Ya pasó", null],

@@ -1,5 +1,11 @@
 import type { Db } from "../../lib/db.server.ts";
-import { availabilityOf, siteLocalParts, type ScheduledEvent } from "./event-schedule.ts";
+import {
+  SITE_BOOKING_PATH,
+  availabilityOf,
+  siteBookingPath,
+  siteLocalParts,
+  type ScheduledEvent,
+} from "./event-schedule.ts";
 import type { EventInput } from "./event.schema.ts";
 
 const COLUMNS = [
@@ -13,6 +19,7 @@ const COLUMNS = [
   "capacity",
   "sold_out",
   "booking_url",
+  "seats_taken",
 ] as const;
 
 type EventRow = Awaited<ReturnType<typeof listEventRows>>[number];
@@ -32,8 +39,18 @@ function scheduled(row: EventRow, now: Date): ScheduledEvent {
     startDate: row.starts_at.toISOString(),
     place: { name: row.place_name, city: row.city, region: row.region },
     description: row.description,
-    availability: availabilityOf({ startsAt: row.starts_at, soldOut: row.sold_out, bookingUrl: row.booking_url }, now),
-    bookingUrl: row.booking_url,
+    availability: availabilityOf(
+      {
+        startsAt: row.starts_at,
+        soldOut: row.sold_out,
+        bookingUrl: row.booking_url,
+        capacity: row.capacity,
+        seatsTaken: row.seats_taken,
+      },
+      now,
+    ),
+    // An event booked here leads to its own booking page.
+    bookingUrl: row.booking_url === SITE_BOOKING_PATH ? siteBookingPath(row.id) : row.booking_url,
     capacity: row.capacity,
   };
 }
@@ -52,6 +69,8 @@ export async function listEventsForEditor(db: Db, now: Date) {
     soldOut: row.sold_out,
     bookingUrl: row.booking_url ?? "",
     past: row.starts_at.getTime() <= now.getTime(),
+    bookedHere: row.booking_url === SITE_BOOKING_PATH,
+    seatsTaken: row.seats_taken,
   }));
 }
 

@@ -6,7 +6,7 @@ import type { EditableEvent } from "../events.server.ts";
 
 export type EventActionResult = { key: string; ok: boolean; message: string; errors?: EventFieldErrors };
 
-const BLANK: Omit<EditableEvent, "id" | "past"> = {
+const BLANK: Omit<EditableEvent, "id" | "past" | "bookedHere" | "seatsTaken"> = {
   name: "",
   description: "",
   date: "",
@@ -77,7 +77,7 @@ function EventForm({ event }: { event?: EditableEvent }) {
         <FormField
           id={id("bookingUrl")}
           label="Enlace para reservar"
-          hint="Vacío si la entrada es libre. Nunca se ofrece cuando el evento ya pasó."
+          hint="Vacío si la entrada es libre; /reservation para que este sitio tome las reservas y cuente los lugares. Nunca se ofrece cuando el evento ya pasó."
           error={errors.bookingUrl}
           className="col-md-9"
         >
@@ -114,6 +114,12 @@ function EventForm({ event }: { event?: EditableEvent }) {
         <button type="submit" name="intent" value={event ? "save" : "add"} className="btn btn-primary" disabled={busy}>
           {event ? "Guardar" : "Agregar evento"}
         </button>
+        {event?.bookedHere && (
+          <Link to={`/adminpanel/eventos/${encodeURIComponent(event.id)}`} className="btn btn-outline-secondary">
+            Reservas ({event.seatsTaken} {event.seatsTaken === 1 ? "lugar" : "lugares"})
+            <span className="visually-hidden">: {event.name}</span>
+          </Link>
+        )}
         {event && (
           <button type="submit" name="intent" value="delete" className="btn btn-outline-danger" disabled={busy}>
             Borrar

@@ -78,6 +78,12 @@ function familyRows(facts: PrivacyFacts): Row[] {
       who: "Las autoras y el equipo del sitio",
     },
     {
+      what: "Reservas para un evento: nombre y correo de la persona adulta, cuántos niños y adultos vienen, la lista de espera y si vinieron",
+      why: "Contar los lugares, escribirte solo sobre ese evento y saber quién llega",
+      howLong: "Hasta 30 días después del evento (se borran solas), o hasta que canceles con el enlace del correo",
+      who: "Las personas que organizan el evento",
+    },
+    {
       what: "Visitas a las páginas: solo la dirección de la página (sin otros datos de la búsqueda) y su título",
       why: "Saber qué páginas se leen más",
       howLong: `${facts.pageViewDays} días`,
