@@ -59,6 +59,7 @@ export function receiptFacts(receipt: ConsentReceipt): { label: string; value: s
 /** The receipt as an e-mail to the adult who consented, in plain Spanish. */
 export function consentReceiptMail(receipt: ConsentReceipt): Mail {
   return {
+    kind: "consent-receipt",
     to: receipt.givenBy,
     subject: `Recibo de tu permiso para ${receipt.child} en Valentina y Taquito`,
     text: [

@@ -6,7 +6,15 @@ import { log } from "./log.server.ts";
  * What a mail is for: the closed set of `kind` labels of site_mail_sent_total and of the log line
  * of a failure (docs/operations.md, "Metrics"), so an operator sees which readers a mail outage stops.
  */
-export const MAIL_KINDS = ["confirmation", "existing-account", "password-reset", "guardian", "contact"] as const;
+export const MAIL_KINDS = [
+  "confirmation",
+  "existing-account",
+  "password-reset",
+  "guardian",
+  "consent-receipt",
+  "booking",
+  "contact",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export type Mail = { kind: MailKind; to: string; subject: string; text: string };

@@ -13,6 +13,7 @@ const SIGNATURE = ["", "Solo te escribiremos sobre este evento.", "", "Valentina
 /** The confirmation of a booking, with its one-use cancel link. */
 export function bookingConfirmationMail(facts: MailFacts): Mail {
   return {
+    kind: "booking",
     to: facts.to,
     subject: `Tu reserva para «${facts.eventName}»`,
     text: [
@@ -32,6 +33,7 @@ export function bookingConfirmationMail(facts: MailFacts): Mail {
 /** A place on the waiting list, with the link to leave it. */
 export function waitingListMail(facts: MailFacts): Mail {
   return {
+    kind: "booking",
     to: facts.to,
     subject: `Estás en la lista de espera de «${facts.eventName}»`,
     text: [
@@ -50,6 +52,7 @@ export function waitingListMail(facts: MailFacts): Mail {
 /** The first on the waiting list got the seats a cancellation freed. */
 export function seatFreedMail(facts: MailFacts): Mail {
   return {
+    kind: "booking",
     to: facts.to,
     subject: `¡Se liberó un lugar en «${facts.eventName}»!`,
     text: [
