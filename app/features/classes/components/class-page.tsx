@@ -165,12 +165,8 @@ export function ClassPage({
                       </span>
                     )}
                   </span>
-                  <Link
-                    to={`/clases/${id}?dibujo=${student.id}#dibujo-${student.id}`}
-                    className="btn btn-link btn-sm"
-                    aria-label={`Cambiar el dibujo de ${student.apodo}`}
-                  >
-                    Cambiar su dibujo
+                  <Link to={`/clases/${id}?dibujo=${student.id}#dibujo-${student.id}`} className="btn btn-link btn-sm">
+                    Cambiar el dibujo<span className="visually-hidden"> de {student.apodo}</span>
                   </Link>
                   <Link to={`/clases/${id}/tarjetas?estudiante=${student.id}`} className="btn btn-link btn-sm">
                     {student.hasCard ? `Tarjeta nueva para ${student.apodo}` : `Tarjeta de ${student.apodo}`}
