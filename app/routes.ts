@@ -50,6 +50,9 @@ export default [
     route("quien-lee", "routes/quien-lee.tsx"),
     // A login card (the token is the credential; contract, reused by classrooms).
     route("entrar/:token", "routes/entrar.$token.tsx"),
+    // A computer without a camera: the class's code, then the student's name and picture
+    // (issue 39, decision 067; the code and the picture are the credentials, no sign-in).
+    route("clase", "routes/clase.tsx"),
     // A visitor is told what the passport is and why to sign in.
     route("pasaporte", "routes/pasaporte.tsx"),
     route("profile", "routes/profile.ts"),

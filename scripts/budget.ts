@@ -41,6 +41,8 @@ const PAGES = [
   // A family's device (issue 22) and a scanned login card (a worn-out one here: 404).
   "/quien-lee",
   "/entrar/AAAAAAAAAAAAAAAAAAAAAAAA",
+  // A school computer without a camera: the class code (decision 067).
+  "/clase",
   "/salida-a-tzintzuntzan",
   "/29c252741a79",
   "/pagina-que-no-existe",

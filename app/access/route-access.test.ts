@@ -54,5 +54,10 @@ describe("the route table's access rules", () => {
     }
     expect(matchedRoutes("/ADMINPANEL/qr.data")[0]?.route.handle.file).toBe("access/layouts/admins.ts");
     expect(matchedRoutes("/no-existe")[0]?.route.handle.file).toBe("access/layouts/everyone.ts");
+    // The class code's page (decision 067) is anyone's: the code and the picture are its
+    // credentials; a class's own pages stay the teacher's.
+    expect(matchedRoutes("/CLASE.data")[0]?.route.handle.file).toBe("access/layouts/everyone.ts");
+    expect(matchedRoutes("/clase")[1]?.route.handle.file).toBe("routes/clase.tsx");
+    expect(matchedRoutes("/clases")[0]?.route.handle.file).toBe("access/layouts/adult-readers.ts");
   });
 });

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { CLASS_CONSENT_TEXT } from "../features/classes/class-messages.ts";
-import { addMemberships, deleteClassRow, lockOwnClass, studentOfTeacher } from "../features/classes/classes.server.ts";
+import {
+  addMemberships,
+  deleteClassRow,
+  freeDibujos,
+  lockOwnClass,
+  studentOfTeacher,
+} from "../features/classes/classes.server.ts";
 import { readRoster, type RosterResult } from "../features/classes/roster.ts";
 import { deleteReaderAccounts, insertChildReader, issueReaderCard } from "../features/families/child-readers.server.ts";
-import { FAMILY_PICTURES } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
 import { looksLikeFullName } from "../features/profiles/full-name.ts";
 import type { Db } from "../lib/db.server.ts";
@@ -26,7 +31,7 @@ export const requireTeacher = (args: { url: URL; context: Readonly<RouterContext
  * every line passes the public-name rules (and shows nothing of the teacher's e-mail) and is new
  * to the class, or no student is created and each refused line says why. Lines that look like a
  * real full name wait for the teacher's `namesConfirmed`. Each student gets a
- * picture (in turn from the family pictures), no e-mail, no password, no PIN, no year of birth.
+ * drawing no classmate has (app/ui/dibujos.ts), no e-mail, no password, no PIN, no year of birth.
  */
 export async function addStudents(
   db: Db,
@@ -41,7 +46,8 @@ export async function addStudents(
     const existing = await trx
       .selectFrom("class_students as s")
       .innerJoin("profiles as p", "p.user_id", "s.user_id")
-      .select("p.apodo")
+      .innerJoin("child_readers as c", "c.user_id", "s.user_id")
+      .select(["p.apodo", "c.picture"])
       .where("s.class_id", "=", classId)
       .execute();
     const roster = readRoster(pasted, {
@@ -53,6 +59,11 @@ export async function addStudents(
     });
     if (!roster.ok) return roster;
     const ids: string[] = [];
+    // A drawing of its own for each (40 drawings, 40 students at most): cards told apart at a glance.
+    const pictures = freeDibujos(
+      existing.map((row) => row.picture),
+      roster.apodos.length,
+    );
     for (const [index, apodo] of roster.apodos.entries()) {
       const id = randomUUID();
       ids.push(id);
@@ -61,7 +72,7 @@ export async function addStudents(
         kind: "class",
         guardianId: teacher.id,
         apodo,
-        picture: FAMILY_PICTURES[(existing.length + index) % FAMILY_PICTURES.length]!.id,
+        picture: pictures[index]!,
         birthYear: null,
         age: null,
         pinHash: null,

@@ -303,6 +303,9 @@ export interface ClassTable {
   consent_text: string;
   consented_at: Timestamp;
   created_at: Timestamp;
+  /** The class code students type at /clase (db/migrations/0027); null only before it is made. */
+  join_code: string | null;
+  join_code_on: Generated<boolean>;
 }
 
 export interface ClassStudentTable {

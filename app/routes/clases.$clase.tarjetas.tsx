@@ -2,6 +2,8 @@ import { data, useActionData } from "react-router";
 import type { Route } from "./+types/clases.$clase.tarjetas";
 import { CLASS_MESSAGES, CLASS_PAGE_HEADERS } from "../features/classes/class-messages.ts";
 import { classOfTeacher, studentOfTeacher, studentsOfClass } from "../features/classes/classes.server.ts";
+import { classCodeOf } from "../features/classes/class-code.server.ts";
+import { shownClassCode } from "../features/classes/class-code.ts";
 import { ClassCardSheet, type ClassCard } from "../features/classes/components/card-sheet.tsx";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { loginCardQr, loginCardUrl } from "../features/families/login-card.server.ts";
@@ -22,9 +24,17 @@ async function target({ url, params, context }: Route.LoaderArgs | Route.ActionA
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { own, student } = await target(args);
-  const count = student ? 1 : (await studentsOfClass(services(args.context).db, own.id)).length;
-  return { classId: own.id, className: student ? `${own.name} · ${student.apodo}` : own.name, studentCount: count };
+  const { user, own, student } = await target(args);
+  const { db, env } = services(args.context);
+  const count = student ? 1 : (await studentsOfClass(db, own.id)).length;
+  const code = await classCodeOf(db, user.id, own.id);
+  return {
+    classId: own.id,
+    className: student ? `${own.name} · ${student.apodo}` : own.name,
+    studentCount: count,
+    classCode: code?.on ? shownClassCode(code.code) : null,
+    codeAddress: `${new URL(env.siteUrl).host}/clase`,
+  };
 }
 
 /**

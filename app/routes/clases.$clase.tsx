@@ -4,7 +4,10 @@ import { commentsTopic } from "../features/comments/comment-topics.ts";
 import { moderateComments } from "../features/comments/comment-moderation.server.ts";
 import { areClassComments, classBoard, classComments } from "../features/classes/class-board.server.ts";
 import { CLASS_MESSAGES, CLASS_PAGE_HEADERS, confirms } from "../features/classes/class-messages.ts";
-import { classOfTeacher, studentsOfClass } from "../features/classes/classes.server.ts";
+import { classOfTeacher, setStudentPicture, studentsOfClass } from "../features/classes/classes.server.ts";
+import { classCodeOf, renewClassCode, setClassCodeOn } from "../features/classes/class-code.server.ts";
+import { shownClassCode } from "../features/classes/class-code.ts";
+import { DIBUJOS } from "../ui/dibujos.ts";
 import { ClassPage, type ClassActionResult } from "../features/classes/components/class-page.tsx";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -19,6 +22,10 @@ const NOTICES: Record<string, string> = {
   anadidos: CLASS_MESSAGES.added,
   quitado: CLASS_MESSAGES.removed,
   desbloqueado: CLASS_MESSAGES.unblocked,
+  "codigo-encendido": CLASS_MESSAGES.codeTurnedOn,
+  "codigo-apagado": CLASS_MESSAGES.codeTurnedOff,
+  "codigo-nuevo": CLASS_MESSAGES.codeRenewed,
+  dibujo: CLASS_MESSAGES.pictureChanged,
 };
 
 /** One of the teacher's classes (another teacher's is a 404, as if it did not exist). */
@@ -30,14 +37,22 @@ async function ownClass({ url, params, context }: Route.LoaderArgs | Route.Actio
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { own } = await ownClass(args);
-  const { db } = services(args.context);
-  const [students, board, comments, cardBlock] = await Promise.all([
+  const { user, own } = await ownClass(args);
+  const { db, env } = services(args.context);
+  const [students, board, comments, cardBlock, code] = await Promise.all([
     studentsOfClass(db, own.id),
     classBoard(db, own.id),
     classComments(db, own.id),
     classCardBlock(db, own.id),
+    classCodeOf(db, user.id, own.id),
   ]);
+  // 'Cambiar su dibujo' (?dibujo=<student>): the drawings no classmate has, theirs first.
+  const choosing = students.find((student) => student.id === args.url.searchParams.get("dibujo"));
+  const pictureOptions = choosing
+    ? DIBUJOS.filter(
+        (dibujo) => !students.some((other) => other.id !== choosing.id && other.picture === dibujo.id),
+      ).map((dibujo) => ({ value: dibujo.id, label: dibujo.label, src: dibujo.src }))
+    : [];
   return {
     id: own.id,
     name: own.name,
@@ -47,8 +62,14 @@ export async function loader(args: Route.LoaderArgs) {
       id: student.id,
       apodo: student.apodo,
       pictureSrc: pictureById(student.picture)?.src ?? "/images/characters/silueta.svg",
+      pictureLabel: pictureById(student.picture)?.label ?? "",
+      picture: student.picture,
       hasCard: student.cardIssuedAt !== null,
     })),
+    classCode: code && { shown: shownClassCode(code.code), on: code.on },
+    // Where students type it: the site's own address, without the scheme ("example.org/clase").
+    codeAddress: `${new URL(env.siteUrl).host}/clase`,
+    pictureChoice: choosing ? { studentId: choosing.id, apodo: choosing.apodo, options: pictureOptions } : null,
     board,
     comments,
     // Minutes, not seconds: the page says when it ends on its own, to the minute.
@@ -124,6 +145,33 @@ async function classAction(args: Route.ActionArgs) {
           ? CLASS_MESSAGES.approved
           : CLASS_MESSAGES.hidden;
     return { intent, notice, commentIds: commentIds.map(String) } satisfies ClassActionResult;
+  }
+
+  // The class code: on, off, or a new one (the old one fails at once).
+  if (intent === "codigo-encender" || intent === "codigo-apagar") {
+    const on = intent === "codigo-encender";
+    if (!(await setClassCodeOn(db, user.id, own.id, on)))
+      return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+    throw redirect(`${here}?aviso=${on ? "codigo-encendido" : "codigo-apagado"}`);
+  }
+  if (intent === "codigo-nuevo") {
+    if (!(await renewClassCode(db, user.id, own.id)))
+      return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+    throw redirect(`${here}?aviso=codigo-nuevo`);
+  }
+
+  // The teacher chooses a student's drawing (one no classmate has).
+  if (intent === "dibujo") {
+    const studentId = String(form.get("studentId") ?? "");
+    const changed = await setStudentPicture(db, user.id, own.id, studentId, form.get("dibujo"));
+    if (!changed.ok)
+      return refused(
+        changed.status === 404
+          ? { intent, formError: changed.error }
+          : { intent, studentId, fieldErrors: { dibujo: changed.error } },
+        changed.status,
+      );
+    throw redirect(`${here}?aviso=dibujo`);
   }
 
   if (intent === "desbloquear") {

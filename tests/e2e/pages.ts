@@ -31,4 +31,6 @@ export const VISITOR_PAGES = [
   "/cuenta-borrada",
   "/pasaporte",
   "/permiso-familiar/caducado",
+  // A class's code, typed on a computer without a camera (decision 067).
+  "/clase",
 ];

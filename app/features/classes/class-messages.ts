@@ -36,7 +36,41 @@ export const CLASS_MESSAGES = {
   noneLeft: "No quedan comentarios por revisar.",
   studentComments: "Solo tu clase ve estos comentarios.",
   studentOnly: "Esta página es para la persona que da la clase.",
+  // The class code (decision 067): what the teacher reads…
+  codeOff: "El código está apagado: nadie puede entrar con él hasta que lo enciendas.",
+  codeTurnedOn: "Código encendido: tus estudiantes ya pueden entrar con él.",
+  codeTurnedOff: "Código apagado: nadie puede entrar con él hasta que lo enciendas.",
+  codeRenewed: "Código nuevo listo. El anterior ya no funciona.",
+  pictureChanged: "Listo: cambiamos su dibujo.",
+  pictureUnknown: "Elige un dibujo de la lista.",
+  pictureTaken: (apodo: string) => `Ese dibujo ya es de «${apodo}»: elige otro.`,
+  // …and what a student reads at /clase.
+  codeMalformed: "Escribe el código de tu clase: 8 letras y números, como lo ves en la pizarra o en tu tarjeta.",
+  codeUnknown: "No conocemos ese código. Revísalo letra por letra, o pídeselo a tu maestra o maestro.",
+  codeClosed: "El código de tu clase está apagado ahora. Pide a tu maestra o maestro que lo encienda.",
+  chooseName: "Elige tu nombre.",
+  choosePicture: "Elige tu dibujo.",
 } as const;
+
+/** "15 minutos", "1 minuto": a wait a child can read (whole minutes, rounded up). */
+const minutesToWait = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+};
+
+const ASK_THE_TEACHER = "Si no recuerdas tu dibujo, pregúntale a tu maestra o maestro: lo ve en la página de la clase.";
+
+/** A wrong picture at /clase: the tries left, and the wait after the last one. */
+export function wrongPictureMessage({ triesLeft, waitSeconds }: { triesLeft: number; waitSeconds: number }) {
+  if (triesLeft === 0)
+    return `Ese no es tu dibujo. Ahora hay que esperar ${minutesToWait(waitSeconds)} para probar otra vez. ${ASK_THE_TEACHER}`;
+  const left = triesLeft === 1 ? "Te queda 1 intento" : `Te quedan ${triesLeft} intentos`;
+  return `Ese no es tu dibujo. ${left}; después habrá que esperar ${minutesToWait(waitSeconds)}. ${ASK_THE_TEACHER}`;
+}
+
+/** A try at /clase refused unchecked, past a limit: how long to wait. */
+export const classCodeLimitedMessage = (waitSeconds: number) =>
+  `Demasiados intentos seguidos. Espera ${minutesToWait(waitSeconds)} y vuelve a intentarlo. ${ASK_THE_TEACHER}`;
 
 /** What the teacher declares for the class: stored word for word with who and when. */
 export const CLASS_CONSENT_TEXT =

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
+import { DIBUJOS, dibujoById } from "../../ui/dibujos.ts";
+import { newClassCode } from "./class-code.server.ts";
 import { CLASS_CONSENT_TEXT, CLASS_MESSAGES } from "./class-messages.ts";
 
 /**
@@ -94,6 +96,8 @@ export async function createClass(
         consent_by_email: teacher.email.toLowerCase(),
         consent_text: CLASS_CONSENT_TEXT,
         consented_at: now,
+        // Students at a computer without a camera type it at /clase (decision 067).
+        join_code: newClassCode(),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -195,4 +199,38 @@ export async function classesForExport(db: Db, teacherId: string) {
     ...row,
     studentIds: students.filter((student) => student.class_id === row.id).map((student) => student.user_id),
   }));
+}
+
+/**
+ * The teacher gives one of their students another drawing (decision 067): one of the class
+ * drawings, and not one another student of the class already has (the picture tells cards apart
+ * and is the second factor of the class code). The student's card keeps working.
+ */
+export async function setStudentPicture(
+  db: Db,
+  teacherId: string,
+  classId: string,
+  studentId: unknown,
+  picture: unknown,
+): Promise<{ ok: true; apodo: string } | { ok: false; status: 400 | 404 | 409; error: string }> {
+  if (typeof picture !== "string" || !dibujoById(picture))
+    return { ok: false, status: 400, error: CLASS_MESSAGES.pictureUnknown };
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockOwnClass(trx, teacherId, classId)))
+      return { ok: false, status: 404, error: CLASS_MESSAGES.notYourClass } as const;
+    const students = await studentsOfClass(trx, classId);
+    const student = students.find((one) => one.id === studentId);
+    if (!student) return { ok: false, status: 404, error: CLASS_MESSAGES.notInClass } as const;
+    const owner = students.find((one) => one.id !== student.id && one.picture === picture);
+    if (owner) return { ok: false, status: 409, error: CLASS_MESSAGES.pictureTaken(owner.apodo) } as const;
+    await trx.updateTable("child_readers").set({ picture }).where("user_id", "=", student.id).execute();
+    return { ok: true, apodo: student.apodo } as const;
+  });
+}
+
+/** Drawings for new students: those no student of the class has yet, in order (then again from the first). */
+export function freeDibujos(taken: readonly string[], count: number): string[] {
+  const free = DIBUJOS.map((dibujo) => dibujo.id).filter((id) => !taken.includes(id));
+  const pool = free.length ? free : DIBUJOS.map((dibujo) => dibujo.id);
+  return Array.from({ length: count }, (_, index) => pool[index % pool.length]!);
 }

@@ -5,7 +5,7 @@ import type { ChildReaderKind } from "../../lib/db-schema.ts";
 import { hashSecret } from "../../lib/password-hashing.server.ts";
 import { childBirthYearOptions, type FamilyAgeRule } from "./child-age.ts";
 import { CONSENT_TEXT, FAMILY_MESSAGES } from "./family-messages.ts";
-import { pictureById } from "./family-pictures.ts";
+import { FAMILY_PICTURES } from "./family-pictures.ts";
 import { clearChildPinLock, PIN_PATTERN } from "./child-pin.server.ts";
 import { cardTokenHash, isCardTokenShape, keepReplacedCard } from "./old-cards.server.ts";
 
@@ -61,7 +61,8 @@ export function checkChildFields(
   now = new Date(),
 ) {
   const errors: FieldErrors = {};
-  const picture = typeof input.picture === "string" ? pictureById(input.picture) : undefined;
+  // A family's child picks one of the family pictures (the class drawings are a class's).
+  const picture = FAMILY_PICTURES.find((one) => one.id === input.picture);
   if (!picture) errors.picture = FAMILY_MESSAGES.pictureRequired;
   const year = Number(typeof input.birthYear === "string" ? input.birthYear : NaN);
   if (!childBirthYearOptions(rule, now).includes(year)) errors.birthYear = FAMILY_MESSAGES.birthYearRequired;

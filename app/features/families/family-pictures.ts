@@ -1,3 +1,5 @@
+import { dibujoById } from "../../ui/dibujos.ts";
+
 /**
  * The pictures a child reader is known by on the family's device: characters of the book that
  * every reader meets in its first pages (no spoilers), drawn from our own static images so a
@@ -14,5 +16,9 @@ export const FAMILY_PICTURES = [
 
 export type FamilyPicture = (typeof FAMILY_PICTURES)[number];
 
-export const pictureById = (id: string): FamilyPicture | undefined =>
-  FAMILY_PICTURES.find((picture) => picture.id === id);
+/**
+ * A reader's picture by its id: a family's (above) or a class's drawing (app/ui/dibujos.ts,
+ * issue 39), so a student keeps a picture given before the drawings existed.
+ */
+export const pictureById = (id: string): { id: string; label: string; src: string } | undefined =>
+  FAMILY_PICTURES.find((picture) => picture.id === id) ?? dibujoById(id);

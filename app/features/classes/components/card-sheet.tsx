@@ -4,7 +4,8 @@ export type ClassCard = { id: string; apodo: string; pictureSrc: string; qr: str
 
 /**
  * /clases/<id>/tarjetas: one login card per student, apodo and picture only, ten to an A4 page
- * (two columns of five; print CSS in _site.scss). Printing makes new cards: only their hashes
+ * (two columns of five; print CSS in _site.scss). Each card also carries the class code and
+ * where to type it, for a computer without a camera (decision 067). Printing makes new cards: only their hashes
  * are kept, so this sheet is the one time their addresses are shown, and every older card of
  * the class stops working at that moment.
  */
@@ -13,11 +14,17 @@ export function ClassCardSheet({
   className,
   studentCount,
   cards,
+  classCode,
+  codeAddress,
 }: {
   classId: string;
   className: string;
   studentCount: number;
   cards: ClassCard[] | null;
+  /** The class code as shown ("ABCD-EFGH"), or null while it is off (decision 067). */
+  classCode: string | null;
+  /** Where it is typed: "example.org/clase". */
+  codeAddress: string;
 }) {
   const busy = useNavigation().state !== "idle";
   return (
@@ -35,6 +42,16 @@ export function ClassCardSheet({
               Imprimir
             </button>
           </p>
+          <p className="d-print-none">
+            {classCode ? (
+              <>
+                En una computadora sin cámara, cada tarjeta dice dónde entrar ({codeAddress}) y el código de la clase,{" "}
+                <span className="class-code">{classCode}</span>: el estudiante elige su nombre y su dibujo.
+              </>
+            ) : (
+              "El código de la clase está apagado: las tarjetas salen sin él, con su dirección completa en letra pequeña. Enciéndelo en la página de la clase si alguna computadora no tiene cámara."
+            )}
+          </p>
           <ul className="list-unstyled class-card-grid">
             {cards.map((card) => (
               <li key={card.id} className="class-card" data-testid="class-card">
@@ -43,8 +60,23 @@ export function ClassCardSheet({
                   <img src={card.pictureSrc} alt="" width="56" height="56" />
                   <p className="fw-bold mb-0">{card.apodo}</p>
                   <p className="small mb-0">{className}</p>
-                  {/* For a device without a camera: the address can be typed too. */}
-                  <p className="class-card-url mb-0 text-break font-monospace" data-testid="class-card-url">
+                  {classCode && (
+                    // For a computer without a camera: a short address and the class's code, in
+                    // big type without look-alike characters (the picture above is the child's).
+                    <p className="mb-0 small class-card-fallback">
+                      Sin cámara: <span className="text-nowrap">{codeAddress}</span>
+                      <br />
+                      código{" "}
+                      <span className="class-code class-card-code" data-testid="class-card-code">
+                        {classCode}
+                      </span>
+                    </p>
+                  )}
+                  {/* The card's own address: on screen for the teacher, printed only without a code. */}
+                  <p
+                    className={`class-card-url mb-0 text-break font-monospace${classCode ? " d-print-none" : ""}`}
+                    data-testid="class-card-url"
+                  >
                     {card.url}
                   </p>
                 </div>

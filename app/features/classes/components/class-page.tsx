@@ -7,8 +7,17 @@ import { CardBlockNotice, type CardBlockView } from "./card-block-notice.tsx";
 import { ClassClosing } from "./class-closing.tsx";
 import { ClassComments } from "./class-comments.tsx";
 import { CLASS_MESSAGES } from "../class-messages.ts";
+import { PictureChoice, type PictureOption } from "../../../ui/picture-choice.tsx";
 
-export type StudentView = { id: string; apodo: string; pictureSrc: string; hasCard: boolean };
+export type StudentView = {
+  id: string;
+  apodo: string;
+  pictureSrc: string;
+  /** The drawing's name ("perro"), which the student also picks at /clase. */
+  pictureLabel: string;
+  picture: string;
+  hasCard: boolean;
+};
 
 export type ClassActionResult = {
   intent: string;
@@ -35,6 +44,12 @@ type Props = {
   /** Set while the class's cards wait past the card-guess limit where they are scanned. */
   cardBlock: CardBlockView | null;
   notice: string | null;
+  /** The class code (decision 067) as shown, and whether it is on. */
+  classCode: { shown: string; on: boolean } | null;
+  /** Where students type it ("example.org/clase"). */
+  codeAddress: string;
+  /** 'Cambiar su dibujo' open for one student: the drawings no classmate has. */
+  pictureChoice: { studentId: string; apodo: string; options: PictureOption[] } | null;
 };
 
 /** /clases/<id>: roster, cards, the class board, the class's discussion and closing the class. */
@@ -48,6 +63,9 @@ export function ClassPage({
   comments,
   cardBlock,
   notice,
+  classCode,
+  codeAddress,
+  pictureChoice,
 }: Props) {
   const result = useActionData<ClassActionResult>();
   useFocusOnRefusal(result);
@@ -79,6 +97,50 @@ export function ClassPage({
       )}
       {cardBlock && <CardBlockNotice block={cardBlock} />}
 
+      {classCode && (
+        <section className="mt-4" aria-labelledby="class-code-heading">
+          <h2 id="class-code-heading" className="h4">
+            Entrar sin cámara: el código de la clase
+          </h2>
+          <p className="mb-1">
+            En una computadora sin cámara, tus estudiantes van a <strong className="text-nowrap">{codeAddress}</strong>,
+            escriben este código y eligen su nombre y su dibujo:
+          </p>
+          <p className="class-code class-code-big mb-1" data-testid="class-code">
+            {classCode.on ? (
+              classCode.shown
+            ) : (
+              <>
+                <s>{classCode.shown}</s>
+                <span className="visually-hidden"> (apagado)</span>
+              </>
+            )}
+          </p>
+          <p className="small text-body-secondary">
+            {classCode.on
+              ? "Escríbelo en la pizarra cuando lo necesiten; las tarjetas impresas también lo llevan. Apágalo fuera de clase si quieres."
+              : CLASS_MESSAGES.codeOff}
+          </p>
+          <div className="d-flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value={classCode.on ? "codigo-apagar" : "codigo-encender"} />
+              <button type="submit" className="btn btn-outline-primary btn-sm" disabled={busy}>
+                {classCode.on ? "Apagar el código" : "Encender el código"}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="codigo-nuevo" />
+              <button type="submit" className="btn btn-outline-secondary btn-sm" disabled={busy}>
+                Hacer un código nuevo
+              </button>
+            </Form>
+          </div>
+          <p className="small text-body-secondary mt-1">
+            Con un código nuevo, el de ahora deja de funcionar (las tarjetas impresas siguen entrando con su código QR).
+          </p>
+        </section>
+      )}
+
       <h2 className="h4 mt-4">Estudiantes ({students.length})</h2>
       {students.length === 0 ? (
         <p>Todavía no hay estudiantes. Pega su lista aquí abajo.</p>
@@ -94,7 +156,18 @@ export function ClassPage({
               <li key={student.id} className="class-roster-item" data-testid="class-student">
                 <div className="d-flex flex-wrap align-items-center gap-2">
                   <img src={student.pictureSrc} alt="" width="40" height="40" />
-                  <span className="fw-bold me-auto">{student.apodo}</span>
+                  <span className="me-auto">
+                    <span className="fw-bold">{student.apodo}</span>
+                    {student.pictureLabel && (
+                      <span className="small text-body-secondary" data-testid="student-picture">
+                        {" "}
+                        · dibujo: {student.pictureLabel}
+                      </span>
+                    )}
+                  </span>
+                  <Link to={`/clases/${id}?dibujo=${student.id}#dibujo-${student.id}`} className="btn btn-link btn-sm">
+                    Cambiar el dibujo<span className="visually-hidden"> de {student.apodo}</span>
+                  </Link>
                   <Link to={`/clases/${id}/tarjetas?estudiante=${student.id}`} className="btn btn-link btn-sm">
                     {student.hasCard ? `Tarjeta nueva para ${student.apodo}` : `Tarjeta de ${student.apodo}`}
                   </Link>
@@ -120,6 +193,30 @@ export function ClassPage({
                     </Form>
                   </details>
                 </div>
+                {pictureChoice?.studentId === student.id && (
+                  <Form method="post" className="mt-2" noValidate id={`dibujo-${student.id}`}>
+                    <input type="hidden" name="intent" value="dibujo" />
+                    <input type="hidden" name="studentId" value={student.id} />
+                    <PictureChoice
+                      id={`picture-${student.id}`}
+                      name="dibujo"
+                      legend={`El dibujo de ${student.apodo}`}
+                      options={pictureChoice.options}
+                      defaultValue={student.picture}
+                      error={
+                        result?.intent === "dibujo" && result.studentId === student.id
+                          ? result.fieldErrors?.dibujo
+                          : undefined
+                      }
+                    />
+                    <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+                      Guardar su dibujo
+                    </button>{" "}
+                    <Link to={`/clases/${id}`} className="btn btn-link btn-sm">
+                      Cancelar
+                    </Link>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>
