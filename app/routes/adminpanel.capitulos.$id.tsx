@@ -1,4 +1,12 @@
-import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { useState } from "react";
+import {
+  data,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/adminpanel.capitulos.$id";
 import { ChapterEditor, type ChapterFormValues } from "../features/chapters/components/chapter-editor.tsx";
 import { BODY_MAX, parseChapterForm, type ChapterFieldErrors } from "../features/chapters/chapter.schema.ts";
@@ -8,6 +16,7 @@ import {
   renderChapterMarkdown,
   saveChapter,
 } from "../features/chapters/chapter-editor.server.ts";
+import { createQrCode, listCodesTo, proposeQrCode } from "../features/qr/qr-studio.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
@@ -32,11 +41,27 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       markdown: "",
       images: [],
     };
-    return { isNew: true, values, preview: "" };
+    return { isNew: true, values, preview: "", codes: [] };
   }
-  const chapter = await getEditorChapter(services(context).db, params.id);
+  const { db } = services(context);
+  const chapter = await getEditorChapter(db, params.id);
   if (!chapter) throw data(null, { status: 404 });
-  return { isNew: false, values: chapter as ChapterFormValues, preview: renderChapterMarkdown(chapter.markdown) };
+  const codes = (await listCodesTo(db, [chapter.requiredUrl])).map(({ code }) => code);
+  return {
+    isNew: false,
+    values: chapter as ChapterFormValues,
+    preview: renderChapterMarkdown(chapter.markdown),
+    codes,
+  };
+}
+
+/**
+ * The live preview and the image uploads change nothing this page shows: no reload of the
+ * chapter (nor a new proposed path) after them.
+ */
+export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "preview" || formAction === "/adminpanel/imagenes") return false;
+  return defaultShouldRevalidate;
 }
 
 type ActionResult = { preview?: string; errors?: ChapterFieldErrors; message?: string };
@@ -52,6 +77,18 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     if (typeof markdown !== "string" || markdown.length > BODY_MAX)
       return data<ActionResult>({ message: "Texto no válido." }, { status: 400 });
     return { preview: renderChapterMarkdown(markdown) } satisfies ActionResult;
+  }
+  if (intent === "create-qr") {
+    // 'Crear su código QR': the studio's code for this chapter's saved printed path, made once.
+    const chapter = params.id === NEW ? null : await getEditorChapter(db, params.id);
+    if (!chapter) return data<ActionResult>({ message: "Ese capítulo ya no existe." }, { status: 404 });
+    const [existing] = await listCodesTo(db, [chapter.requiredUrl]);
+    if (existing) throw redirect(`/adminpanel/qr#qr-${existing.code}`);
+    let code = proposeQrCode();
+    // No label: the studio and the printed sheet name it after the chapter, whatever it is called later.
+    while (!(await createQrCode(db, { code, target: chapter.requiredUrl, label: "", expiresAt: null })))
+      code = proposeQrCode();
+    throw redirect(`/adminpanel/qr?creado=${code}#qr-${code}`);
   }
   if (intent !== "save") return data<ActionResult>({ message: "Acción desconocida." }, { status: 400 });
   const parsed = parseChapterForm(form);
@@ -77,13 +114,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function ChapterEditorPage() {
-  const { isNew, values, preview } = useLoaderData<typeof loader>();
+  // One form per chapter: another chapter's page starts afresh (and a new chapter gets its own path).
+  return <ChapterEditorForm key={useParams().id} />;
+}
+
+function ChapterEditorForm() {
+  const { isNew, values, preview, codes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  // A new chapter's printed path is proposed once, when the form first shows, and kept until it
+  // is saved: a revalidation (a refused save) proposes another, which must not replace the one
+  // the author may already have copied (issue 40).
+  const [proposedPath] = useState(values.requiredUrl);
   return (
     <ChapterEditor
       // The form is uncontrolled: after a refused save the author's text stays as typed.
       isNew={isNew}
-      values={values}
+      values={isNew ? { ...values, requiredUrl: proposedPath } : values}
+      codes={isNew ? null : codes}
       preview={preview}
       errors={result?.errors ?? {}}
       message={result?.preview === undefined ? (result?.message ?? null) : null}

@@ -2,13 +2,27 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/adminpanel.capitulos";
 import { ChapterList } from "../features/chapters/components/chapter-editor.tsx";
 import { listEditorChapters, moveChapter, setChapterHidden } from "../features/chapters/chapter-editor.server.ts";
+import { listCodesTo } from "../features/qr/qr-studio.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
-  return { chapters: await listEditorChapters(services(context).db), saved: url.searchParams.has("guardado") };
+  const { db } = services(context);
+  const chapters = await listEditorChapters(db);
+  const codes = await listCodesTo(
+    db,
+    chapters.map((chapter) => chapter.requiredUrl),
+  );
+  return {
+    // The printed path stays here: the list shows each chapter's codes, not its path.
+    chapters: chapters.map(({ requiredUrl, ...chapter }) => ({
+      ...chapter,
+      codes: codes.filter((code) => code.target === requiredUrl).map(({ code }) => code),
+    })),
+    saved: url.searchParams.has("guardado"),
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {

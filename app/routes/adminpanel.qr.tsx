@@ -12,26 +12,53 @@ import {
   unknownScans,
   updateQrCode,
 } from "../features/qr/qr-studio.server.ts";
+import { destinations, scanOutcome, whereItLeads, type CodeReach } from "../features/qr/qr-destinations.ts";
+import { qrKnownContent } from "../composition/qr-known-content.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../services/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 import { sparkColumns } from "../lib/chart-scenes.server.ts";
 
+const naturalOrder = new Intl.Collator("es", { numeric: true });
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
   const { db, env } = services(context);
-  const [codes, unknown] = await Promise.all([listStudioCodes(db), unknownScans(db)]);
+  const [codes, unknown, known] = await Promise.all([listStudioCodes(db), unknownScans(db), qrKnownContent(db)]);
+  const now = new Date();
+  // Listed by what they open: the book's chapters in its order, then characters, pages, and
+  // last the codes that open nothing.
+  const chapterOrder = new Map(known.chapters.map((chapter, index) => [chapter.name, index]));
+  const rank = (reach: CodeReach) =>
+    reach.kind === "chapter" ? 0 : reach.kind === "character" ? 1 : reach.kind === "page" ? 2 : 3;
+  const listed = codes
+    .map((code) => ({ code, reach: whereItLeads(code.target, known) }))
+    .sort(
+      (a, b) =>
+        rank(a.reach) - rank(b.reach) ||
+        (a.reach.kind === "chapter" && b.reach.kind === "chapter"
+          ? chapterOrder.get(a.reach.name)! - chapterOrder.get(b.reach.name)!
+          : 0) ||
+        naturalOrder.compare("name" in a.reach ? a.reach.name : "", "name" in b.reach ? b.reach.name : "") ||
+        naturalOrder.compare(a.code.code, b.code.code),
+    );
+  const created = url.searchParams.get("creado");
   return {
     proposal: proposeQrCode(),
     unknown,
-    codes: codes.map((code) => ({
+    destinations: destinations(known),
+    // Said once the chapter editor's 'Crear su código QR' brought the author here.
+    created: created && codes.some((code) => code.code === created) ? created : null,
+    codes: listed.map(({ code, reach }) => ({
       ...code,
       createdAt: code.createdAt.toISOString(),
       expiresAt: code.expiresAt?.toISOString() ?? null,
       url: qrCodeUrl(env.siteUrl, code.code),
       // Drawn here, on the server: the page receives shapes, never charting code.
       scanChart: sparkColumns(code.perDay),
+      reach,
+      outcome: scanOutcome(code, reach, now),
     })),
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "./support.ts";
 
 const STUDIO_CODE = /^[b-df-hj-km-np-tv-z2-9]{14}$/;
+const OTHER_PATH = "Otra ruta de este sitio (escríbela en «Otra ruta»)";
 
 test.describe("the QR studio", () => {
   test.slow();
@@ -39,7 +40,9 @@ test.describe("the QR studio", () => {
     const codeField = page.getByLabel("Código", { exact: true });
     const proposal = await codeField.inputValue();
     expect(proposal).toMatch(STUDIO_CODE);
-    await page.getByLabel("Destino").first().fill("/eventos?taquito");
+    // A path the picker does not name: «Otra ruta», typed beside it.
+    await page.getByLabel("Destino").first().selectOption({ label: OTHER_PATH });
+    await page.getByLabel("Otra ruta").first().fill("/eventos?taquito");
     await page.getByLabel("Etiqueta").first().fill("Cartel de la feria");
     await page.getByRole("button", { name: "Crear" }).click();
     await expect(page.getByText(`Código «${proposal}» creado.`)).toBeVisible();
@@ -69,7 +72,7 @@ test.describe("the QR studio", () => {
     await expect(card.getByTestId("scan-chart")).toHaveAccessibleName(/1 escaneos en los últimos 30 días/);
 
     // After printing: the same code now leads elsewhere.
-    await card.getByLabel("Destino").fill("/personajes");
+    await card.getByLabel("Destino").selectOption({ label: "Personajes" });
     await card.getByRole("button", { name: "Guardar" }).click();
     await expect(card.getByText("Cambios guardados.")).toBeVisible();
     const second = await scan(decoded!);
@@ -164,7 +167,7 @@ test.describe("the QR studio", () => {
     // in this worker scan those on the same site.)
     const typed = `feria-${uniqueWord().slice(0, 6)}-2025`;
     await page.getByLabel("Código", { exact: true }).fill(typed);
-    await page.getByLabel("Destino").first().fill("/personajes");
+    await page.getByLabel("Destino").first().selectOption({ label: "Personajes" });
     await page.getByRole("button", { name: "Crear" }).click();
     await expect(page.getByText(`Código «${typed}» creado.`)).toBeVisible();
     const cardOf = (code: string) =>

@@ -422,6 +422,23 @@ export async function signUpAdmin(page: Page) {
 }
 
 /**
+ * A signed-in admin on another site of the worker (one without a mail server: a sign-up signs in
+ * at once), granted through that site's control socket as signUpAdmin does.
+ */
+export async function signUpAdminOn(page: Page, site: Pick<SiteServer, "baseURL" | "dataDir">) {
+  const email = uniqueEmail("admin");
+  const response = await page.request.post(`${site.baseURL}/api/auth/sign-up/email`, {
+    data: { email, password: PASSWORD, name: email.split("@")[0], birthYear: ADULT_BIRTH_YEAR },
+    headers: { Origin: site.baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(signedInBy(response)).toBe(true);
+  const result = await askControlSocket(controlSocketPath(site.dataDir), ["grant", email]);
+  expect(result.ok, result.message).toBe(true);
+  return email;
+}
+
+/**
  * A site of its own for the describe block that calls this, with the real limits (the worker's
  * multiplies them for its many sign-ups) and no mail server (a sign-up signs in at once), on the
  * worker's port `offset`. Returns the site once the block's tests run.

@@ -26,12 +26,13 @@ export type EditorChapterRow = {
   slug: string;
   layout: ChapterLayout;
   hidden: boolean;
+  requiredUrl: string;
 };
 
 export async function listEditorChapters(db: Db): Promise<EditorChapterRow[]> {
   return db
     .selectFrom("chapters")
-    .select(["id", "number", "title", "slug", "layout", "hidden"])
+    .select(["id", "number", "title", "slug", "layout", "hidden", "required_url as requiredUrl"])
     .orderBy("sort_order")
     .orderBy("id")
     .execute();

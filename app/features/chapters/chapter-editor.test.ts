@@ -150,6 +150,29 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("the chapter editor on %s", (kind) => {
     });
   });
 
+  it("makes a saved chapter's QR code once, for admins only, to its saved printed path", async () => {
+    const chapter = await services.db
+      .selectFrom("chapters")
+      .select(["id", "required_url"])
+      .where("slug", "=", "la-ofrenda")
+      .executeTakeFirstOrThrow();
+    const codesTo = () =>
+      services.db.selectFrom("qr_codes").select("code").where("redirect_to", "=", chapter.required_url).execute();
+    expect(await codesTo()).toEqual([]);
+    expect(statusOf(await save(chapter.id, { intent: "create-qr" }, reader))).toBe(403);
+    expect(await codesTo()).toEqual([]);
+    const made = (await save(chapter.id, { intent: "create-qr" })) as Response;
+    expect(made.status).toBe(302);
+    const [code] = await codesTo();
+    expect(code!.code).toMatch(/^[b-df-hj-km-np-tv-z2-9]{14}$/);
+    expect(made.headers.get("Location")).toBe(`/adminpanel/qr?creado=${code!.code}#qr-${code!.code}`);
+    // Again: the studio opens at the code it has; no second code.
+    const again = (await save(chapter.id, { intent: "create-qr" })) as Response;
+    expect(again.headers.get("Location")).toBe(`/adminpanel/qr#qr-${code!.code}`);
+    expect(await codesTo()).toHaveLength(1);
+    expect(statusOf(await save("no-existe", { intent: "create-qr" }))).toBe(404);
+  });
+
   it("reorders and hides chapters", async () => {
     const list = async (form: Record<string, string>) =>
       settle(async () =>

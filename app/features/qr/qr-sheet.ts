@@ -1,5 +1,12 @@
 /** A code as the printable sheet receives it. */
-export type SheetCode = { code: string; label: string; target: string; guessable: boolean };
+export type SheetCode = {
+  code: string;
+  label: string;
+  target: string;
+  guessable: boolean;
+  /** Why a scan would open nothing (its destination is gone or not a page), else null. */
+  nowhere?: string | null;
+};
 
 /** A code on the sheet, with the words printed under it. */
 export type SheetEntry = SheetCode & { title: string };

@@ -179,6 +179,24 @@ export async function qrCodeImage(siteUrl: string, code: string, format: "svg" |
   return QRCode.toBuffer(text, { ...options, type: "png", width: 1024 });
 }
 
+/** The codes that lead to one of `targets` (a chapter's printed path), oldest first. */
+export async function listCodesTo(db: Db, targets: readonly string[]) {
+  if (!targets.length) return [];
+  const rows = await db
+    .selectFrom("qr_codes")
+    .select(["code", "redirect_to", "active", "expires_at"])
+    .where("redirect_to", "in", [...targets])
+    .orderBy("created_at")
+    .orderBy("code")
+    .execute();
+  return rows.map((row) => ({
+    code: row.code,
+    target: row.redirect_to,
+    active: row.active,
+    expiresAt: row.expires_at,
+  }));
+}
+
 export type QrTarget = { code: string; label: string; target: string };
 
 /** The codes a scan follows today (active, not past their date), for pages that point at them. */

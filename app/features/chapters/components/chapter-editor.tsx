@@ -13,6 +13,8 @@ export type ChapterListItem = {
   slug: string;
   layout: string;
   hidden: boolean;
+  /** The QR studio's codes that open the chapter. */
+  codes: string[];
 };
 
 const LAYOUT_LABEL: Record<string, string> = {
@@ -51,6 +53,11 @@ export function ChapterList({ chapters, saved }: { chapters: ChapterListItem[]; 
               </span>
               <span className="small">/{chapter.slug}</span>
               {chapter.hidden && <span className="badge bg-secondary">Oculto</span>}
+              <ChapterCodes
+                codes={chapter.codes}
+                title={chapter.title}
+                action={`/adminpanel/capitulos/${chapter.id}`}
+              />
               <span className="ms-auto d-flex flex-wrap gap-2">
                 <fetcher.Form method="post" className="d-flex flex-wrap gap-2">
                   <input type="hidden" name="id" value={chapter.id} />
@@ -104,11 +111,53 @@ export function ChapterList({ chapters, saved }: { chapters: ChapterListItem[]; 
   );
 }
 
+/**
+ * A saved chapter's printed code: links to the studio's codes that open it, or the button that
+ * creates one for its saved printed path (`action`: the chapter's editor, which answers with
+ * the studio).
+ */
+function ChapterCodes({ codes, title, action }: { codes: string[]; title: string; action?: string }) {
+  const navigation = useNavigation();
+  if (codes.length)
+    return (
+      <p className="mb-0 small">
+        {codes.length === 1 ? "Su código QR: " : "Sus códigos QR: "}
+        {codes.map((code, index) => (
+          <span key={code}>
+            {index > 0 && ", "}
+            <Link
+              to={`/adminpanel/qr#qr-${code}`}
+              className="font-monospace"
+              aria-label={`Código QR ${code} de «${title}»`}
+            >
+              {code}
+            </Link>
+          </span>
+        ))}
+      </p>
+    );
+  return (
+    <Form method="post" action={action} className="d-inline">
+      <input type="hidden" name="intent" value="create-qr" />
+      <button
+        type="submit"
+        className="btn btn-sm btn-outline-dark"
+        disabled={navigation.state === "submitting"}
+        aria-label={`Crear su código QR: «${title}»`}
+      >
+        Crear su código QR
+      </button>
+    </Form>
+  );
+}
+
 /** What the form edits: a stored chapter, or a new one (no id yet). */
 export type ChapterFormValues = Omit<EditorChapter, "id">;
 
 type EditorProps = {
   isNew: boolean;
+  /** The QR studio's codes that open this saved chapter; null for a chapter not saved yet. */
+  codes: string[] | null;
   values: ChapterFormValues;
   preview: string;
   errors: ChapterFieldErrors;
@@ -173,7 +222,7 @@ function MarkdownField({
 }
 
 /** /adminpanel/capitulos/<id> and /nuevo: every field of a chapter. */
-export function ChapterEditor({ isNew, values, preview, errors, message }: EditorProps) {
+export function ChapterEditor({ isNew, codes, values, preview, errors, message }: EditorProps) {
   const navigation = useNavigation();
   const imageRows = Array.from({ length: IMAGES_MAX }, (_, index) => values.images[index] ?? null);
   const text = (name: keyof ChapterFormValues, label: string, hint?: string) => (
@@ -191,6 +240,14 @@ export function ChapterEditor({ isNew, values, preview, errors, message }: Edito
         <p className="text-danger" role="alert">
           {message}
         </p>
+      )}
+      {codes && (
+        <section className="card card-body mb-4" aria-labelledby="chapter-qr-title">
+          <h2 id="chapter-qr-title" className="h6">
+            Su código QR
+          </h2>
+          <ChapterCodes codes={codes} title={values.title} />
+        </section>
       )}
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="save" />

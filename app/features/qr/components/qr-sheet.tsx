@@ -7,6 +7,7 @@ import type { SheetEntry } from "../qr-sheet.ts";
  */
 export function QrSheet({ entries }: { entries: SheetEntry[] }) {
   const guessable = entries.filter((entry) => entry.guessable).length;
+  const nowhere = entries.filter((entry) => entry.nowhere).length;
   return (
     <div className="container py-4 qr-sheet">
       <p className="d-print-none">
@@ -21,6 +22,14 @@ export function QrSheet({ entries }: { entries: SheetEntry[] }) {
           (marcados abajo). Sustitúyelos en <Link to="/adminpanel/qr">Códigos QR</Link> antes de imprimir.
         </p>
       )}
+      {nowhere > 0 && (
+        <p className="alert alert-danger d-print-none" data-testid="sheet-nowhere">
+          {nowhere === 1
+            ? "1 código de esta hoja no lleva a ninguna parte"
+            : `${nowhere} códigos de esta hoja no llevan a ninguna parte`}{" "}
+          (marcados abajo): no los imprimas antes de cambiar su destino en <Link to="/adminpanel/qr">Códigos QR</Link>.
+        </p>
+      )}
       <ul className="row list-unstyled g-4 qr-sheet-list">
         {entries.map((entry) => (
           <li key={entry.code} className="col-6 col-md-4 text-center qr-sheet-item" data-testid="qr-sheet-item">
@@ -33,6 +42,11 @@ export function QrSheet({ entries }: { entries: SheetEntry[] }) {
               {entry.code}
             </p>
             {entry.guessable && <p className="small mb-0 text-danger d-print-none">Se puede adivinar</p>}
+            {entry.nowhere && (
+              <p className="small mb-0 text-danger fw-bold d-print-none" data-testid="qr-sheet-nowhere">
+                Sin destino: {entry.nowhere}
+              </p>
+            )}
           </li>
         ))}
       </ul>
