@@ -1,4 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { isDraining, isStarting } from "./readiness.server.ts";
+import { cannotWrite, storageFailing } from "./storage-health.server.ts";
 
 /**
  * The instance's figures in Prometheus' text format (README "Metrics"): requests by route,
@@ -27,6 +29,8 @@ type Sources = {
   liveConnections?: () => number;
   pool?: () => { total: number; idle: number; waiting: number } | null;
   contactQueue?: () => Promise<number>;
+  /** When the last backup of the embedded database was written (seconds since the epoch), if any. */
+  lastBackup?: () => number | null;
 };
 
 /**
@@ -128,11 +132,50 @@ export function createSiteMetrics() {
       labelNames: ["result"] as const,
       registers,
     }),
-    mailSent: new Counter({
-      name: "site_mail_sent_total",
-      help: "Mail to readers and guardians handed to the SMTP server, by outcome (sent, failed).",
-      labelNames: ["outcome"] as const,
+    mailSent: initialised(
+      new Counter({
+        name: "site_mail_sent_total",
+        help: "Mail to readers and guardians handed to the SMTP server, by outcome (sent, failed).",
+        labelNames: ["outcome"] as const,
+        registers,
+      }),
+      // Series from the start (0), so an alert on their rate has something to compare with.
+      [{ outcome: "sent" }, { outcome: "failed" }],
+    ),
+    ready: new Gauge({
+      name: "site_ready",
+      help: "1 while this instance takes new work (/readyz 200), 0 while it starts, drains or cannot write.",
       registers,
+      collect() {
+        this.set(isDraining() || isStarting() || cannotWrite() ? 0 : 1);
+      },
+    }),
+    storageWritable: new Gauge({
+      name: "site_storage_writable",
+      help: "0 while writes fail for lack of storage (a full or failing disk), else 1.",
+      registers,
+      collect() {
+        this.set(storageFailing() ? 0 : 1);
+      },
+    }),
+    dataDiskFree: new Gauge({
+      name: "site_data_disk_free_bytes",
+      help: "Free bytes on the disk of the embedded database's DATA_DIR (absent on PostgreSQL).",
+      registers,
+    }),
+    dataDiskSize: new Gauge({
+      name: "site_data_disk_size_bytes",
+      help: "Size in bytes of the disk of the embedded database's DATA_DIR (absent on PostgreSQL).",
+      registers,
+    }),
+    lastBackup: new Gauge({
+      name: "site_backup_last_success_timestamp_seconds",
+      help: "When `npm run backup` last wrote a copy of the embedded database (seconds since the epoch); absent before the first.",
+      registers,
+      collect() {
+        const time = sources.lastBackup?.();
+        if (time) this.set(time);
+      },
     }),
     contactQueue: new Gauge({
       name: "site_contact_mail_queue",
@@ -144,4 +187,10 @@ export function createSiteMetrics() {
       },
     }),
   };
+}
+
+/** A counter with a zero series for each of `labels` already. */
+function initialised<T extends string>(counter: Counter<T>, labels: Partial<Record<T, string>>[]): Counter<T> {
+  for (const set of labels) counter.inc(set, 0);
+  return counter;
 }
