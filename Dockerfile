@@ -45,10 +45,12 @@ COPY scripts ./scripts
 RUN mkdir -p /data /app/build-archive && chown node:node /data /app/build-archive
 USER node
 EXPOSE 3000
-# Liveness (/healthz), not readiness: Docker acts on "unhealthy" (restart policies, orchestrators),
-# and a draining instance is alive, finishing its work; the proxy checks /readyz (Caddyfile).
-HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Readiness (/readyz): "(healthy)" is what a rolling deploy waits for before it stops the next
+# instance (README "Upgrades"), and /healthz answers as soon as the instance listens, while it
+# still holds readiness back (START_HOLD_MS). A drain's 503s last seconds, well under three
+# failed checks; a hung instance is ended by its own watchdog (docs/decisions/072).
+HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # --max-semi-space-size: V8's young generation as Node 20 sized it (decisions 038, 039).
 CMD ["node", "--max-semi-space-size=4", "server/main.ts"]

@@ -6,7 +6,13 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { backupDoneMessage, writeBackup } from "../app/lib/backup.server.ts";
+import {
+  backupDoneMessage,
+  backupFailureMessage,
+  checkDataDiskRoom,
+  recordBackup,
+  writeBackup,
+} from "../app/lib/backup.server.ts";
 import { askControlSocket, controlSocketPath, type ControlResult } from "../app/lib/control-socket.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { isDirectoryLocked } from "../app/lib/directory-lock.server.ts";
@@ -42,16 +48,18 @@ export const backupCommandLine: Command = async ({ args, env, cwd, output }) => 
     }
     if (!result) {
       if (!existsSync(dataDir)) throw new Error(`No hay ninguna base de datos en ${dataDir}.`);
+      checkDataDiskRoom(dataDir);
       const database = await openDatabase({ kind: "pglite", dataDir });
       try {
-        const { bytes } = await writeBackup(database, file);
+        const { bytes } = await writeBackup(database, file, dataDir);
+        recordBackup(dataDir, file, bytes);
         result = { ok: true, message: backupDoneMessage(file, bytes) };
       } finally {
         await database.close();
       }
     }
   } catch (error) {
-    output.err(`No se pudo hacer la copia: ${error instanceof Error ? error.message : String(error)}`);
+    output.err(backupFailureMessage(error, file));
     return 1;
   }
   (result.ok ? output.out : output.err)(result.message);

@@ -47,7 +47,8 @@ const sourcesMtime = Math.max(
     .map(newestMtime),
 );
 if (!existsSync(buildMarker) || statSync(buildMarker).mtimeMs < sourcesMtime) {
-  console.log("Construyendo el sitio…");
+  // A JSON line like every other (README "Logs"): the build's own output follows it.
+  log.info("building the site: no build, or one older than the sources");
   await runStep([join(root, "node_modules/@react-router/dev/bin.cjs"), "build"]);
   await runStep([join(root, "scripts/precompress.ts")]);
 }

@@ -58,6 +58,15 @@ const steps: Step[] = [
     ],
   },
   { name: "lint", commands: [[bin("eslint"), ["."]]] },
+  {
+    // The shipped alert rules (deploy/prometheus): valid, and each fires on the figures it names
+    // and stays quiet on a normal night (Debian's `prometheus` package; .ci/run installs it).
+    name: "alert rules",
+    commands: [
+      ["promtool", ["check", "rules", "deploy/prometheus/alerts.yml"]],
+      ["promtool", ["test", "rules", "deploy/prometheus/alerts.test.yml"]],
+    ],
+  },
   { name: "format check", commands: [[bin("prettier"), ["--check", "."]]] },
   {
     name: "end-to-end tests",

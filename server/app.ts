@@ -19,6 +19,7 @@ import { routeLabeler } from "./route-label.ts";
 import { chooseRequestId } from "./request-id.ts";
 import { refuseUnservableRequests, type RefusedVariables } from "./request-target.ts";
 import { IMMUTABLE } from "./static-assets.ts";
+import { STORAGE_FULL_MESSAGE, storageFailedSince } from "../app/lib/storage-health.server.ts";
 import { runInRequest } from "./request-context.ts";
 import { namesAFile } from "./public-files.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
@@ -49,6 +50,8 @@ export type AppOptions = {
    * bug in a stream callback would, to prove the instance logs it, exits and comes back.
    */
   crashPathForTests?: string;
+  /** Tests only: a path whose request blocks the event loop for good (server/watchdog.ts ends it). */
+  stallPathForTests?: string;
   /** Requests, page-cache results (server/metrics-endpoint.ts serves them). */
   metrics?: SiteMetrics;
   /** METRICS_TOKEN: `/metrics` on the site's own port for a scraper that sends it as a bearer token. */
@@ -71,6 +74,7 @@ export function createApp({
   logger,
   htmlCache,
   crashPathForTests,
+  stallPathForTests,
   metrics,
   metricsToken,
   sharedPageSeconds = 0,
@@ -106,7 +110,10 @@ export function createApp({
     // requestId() set it before the app answered; the app's own Response replaces those headers.
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     const path = c.req.path;
-    if (metrics) {
+    // Health probes are not requests of readers: a /readyz 503 while an instance starts or drains
+    // is its answer, not an error (site_ready shows it), and a proxy's checks every 2 s would
+    // outnumber the readers of a quiet night.
+    if (metrics && !HEALTH_PROBES.has(path)) {
       // A refused address is not matched against the routes: React Router warns on a broken one.
       const route = c.get("refused")
         ? "refused"
@@ -130,6 +137,20 @@ export function createApp({
     });
   });
 
+  // A write that failed for lack of storage (a full disk): a 503 the reader can understand, with
+  // Retry-After, never a 500 (docs/decisions/072). Nothing was stored: the write failed whole.
+  app.use(async (c, next) => {
+    const started = Date.now();
+    await next();
+    if (c.res.status < 500 || !storageFailedSince(started)) return;
+    const headers = { "Retry-After": "60", "Cache-Control": "no-store" };
+    const wantsJson = c.req.path.startsWith("/api/") || (c.req.header("Accept") ?? "").includes("application/json");
+    c.res = undefined;
+    c.res = wantsJson
+      ? c.json({ code: "STORAGE_UNAVAILABLE", message: STORAGE_FULL_MESSAGE }, 503, headers)
+      : c.html(storageFullPage(), 503, headers);
+  });
+
   // A method or an address no page can serve: a 405 or 400 here, never a 500 further in.
   app.use(refuseUnservableRequests);
 
@@ -139,6 +160,13 @@ export function createApp({
         throw new Error("a fault injected by a test");
       });
       return c.text("ok");
+    });
+  }
+
+  if (stallPathForTests) {
+    app.get(stallPathForTests, () => {
+      // What a database spinning on a full disk did to the main thread (issue 41).
+      for (;;);
     });
   }
 
@@ -294,3 +322,7 @@ export function createApp({
 
   return app;
 }
+
+/** A whole page, as small as can be: the app's own may be what cannot be rendered. */
+const storageFullPage = () =>
+  `<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>No se pudo guardar</title><main><h1>No se pudo guardar</h1><p role="alert">${STORAGE_FULL_MESSAGE}</p><p><a href="/">Volver al inicio</a></p></main></html>`;

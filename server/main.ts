@@ -3,7 +3,8 @@ import "./production-env.ts";
 // Second: every log line names this instance.
 import "./log-instance.ts";
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -21,13 +22,14 @@ import { createLiveFeed, START_HOLD_MS } from "../app/lib/live-feed.server.ts";
 import type { LiveHub } from "../app/lib/live.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
-import type { SiteMetrics } from "../app/lib/metrics.server.ts";
+import { methodLabel, type SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsResponse } from "./metrics-endpoint.ts";
 import { exitWhenListenFails } from "./listen-failure.ts";
 import { liveFeedHandler } from "./live-feed.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
 import { archiveAssets, hashedAssets } from "./static-assets.ts";
+import { startWatchdog } from "./watchdog.ts";
 
 // Before anything opens the database: the data directory's files are its owner's only.
 restrictNewFilesToOwner();
@@ -45,6 +47,8 @@ type EntryModule = {
       METRICS_PORT?: number;
       METRICS_HOST: string;
       METRICS_TOKEN?: string;
+      DATA_DIR?: string;
+      DATABASE_URL?: string;
     };
     metrics: SiteMetrics;
     live: LiveHub;
@@ -71,7 +75,7 @@ const build = (await import(serverBuildPath)) as ServerBuild;
 const entry = build.entry.module as unknown as EntryModule;
 
 // Open, migrate and seed before listening, so the first reader never waits on it.
-let services;
+let services: Awaited<ReturnType<EntryModule["getServices"]>>;
 try {
   services = await entry.getServices();
 } catch (error) {
@@ -117,6 +121,7 @@ const app = createApp({
   logger: log,
   htmlCache,
   crashPathForTests: process.env.TEST_CRASH_PATH || undefined,
+  stallPathForTests: process.env.TEST_STALL_PATH || undefined,
   metrics: services.metrics,
   metricsToken: env.METRICS_TOKEN,
   sharedPageSeconds: env.HTML_CACHE_SECONDS,
@@ -159,9 +164,19 @@ const server = createServer(
   (request, response) => {
     // Draining: each connection ends after its answer, so the proxy opens its next one elsewhere.
     if (isDraining()) response.setHeader("Connection", "close");
-    if (!assets.handle(request, response) && !liveFeed(request, response)) void appListener(request, response);
+    const started = performance.now();
+    if (assets.handle(request, response)) return countAsset(request.method, response, started);
+    if (!liveFeed(request, response)) void appListener(request, response);
   },
 );
+/** Hashed files answered before the app are counted as the app counts its own (route "assets"). */
+function countAsset(method: string | undefined, response: ServerResponse, started: number) {
+  response.once("close", () => {
+    const labels = { route: "assets", method: methodLabel(method) };
+    services.metrics.requests.inc({ ...labels, status: `${Math.floor(response.statusCode / 100)}xx` });
+    services.metrics.requestSeconds.observe(labels, (performance.now() - started) / 1000);
+  });
+}
 exitWhenListenFails(server, env.PORT, entry.closeServices);
 server.listen(env.PORT, host, () => {
   log.info("listening", {
@@ -173,6 +188,19 @@ server.listen(env.PORT, host, () => {
     htmlCacheSeconds: env.HTML_CACHE_SECONDS,
     react: loadedReactBuild(),
   });
+});
+
+// An instance that hangs or cannot write ends itself, for its supervisor to replace it
+// (server/watchdog.ts, docs/decisions/072). WATCHDOG_SECONDS=0 turns it off.
+const watchdogMs = (process.env.WATCHDOG_SECONDS ? Number(process.env.WATCHDOG_SECONDS) : 30) * 1000;
+startWatchdog({
+  stallMs: watchdogMs,
+  unwritableMs: watchdogMs,
+  dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR ?? process.env.DATA_DIR ?? "./data"),
+  metrics: services.metrics,
+  logger: log,
+  instance: `${hostname()}:${env.PORT}`,
+  onUnwritable: (reason) => crash("cannot write its data: the instance stops to be restarted", new Error(reason)),
 });
 
 // Prometheus' port (docs/operations.md "Metrics"): `/metrics` only, never behind the proxy.

@@ -34,17 +34,23 @@ export type DatabaseHandle = {
   observeQueries(listener: QueryListener): void;
   /** The PostgreSQL pool's connections; null on the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** An embedded database made by this open (the server then logs the migrations it holds). */
+  createdNow?: boolean;
   close(): Promise<void>;
 };
 
-export type QueryListener = (query: { seconds: number; failed: boolean }) => void;
+export type QueryListener = (query: { seconds: number; failed: boolean; error?: unknown }) => void;
 
 /** Kysely's log hook, forwarding to a listener set after the database is open. */
 function queryObserver() {
   let listener: QueryListener | null = null;
   return {
     log: (event: LogEvent) =>
-      listener?.({ seconds: event.queryDurationMillis / 1000, failed: event.level === "error" }),
+      listener?.({
+        seconds: event.queryDurationMillis / 1000,
+        failed: event.level === "error",
+        error: event.level === "error" ? event.error : undefined,
+      }),
     observe: (next: QueryListener) => void (listener = next),
   };
 }
@@ -106,6 +112,7 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   let lock: DirectoryLock | null = null;
   let pglite: PGlite;
+  let createdNow = false;
   if (dataDir) {
     createPrivateDirectory(dataDir);
     // PGlite takes no lock of its own and two processes on one directory lose data.
@@ -118,8 +125,8 @@ async function openPglite(
           files: loose,
         });
       }
-      if (!existsSync(join(pgdataPath(dataDir), "PG_VERSION")) && !lockHeldByParent)
-        await (createApart ?? initialiseApart)(pgdataPath(dataDir));
+      createdNow = !existsSync(join(pgdataPath(dataDir), "PG_VERSION"));
+      if (createdNow && !lockHeldByParent) await (createApart ?? initialiseApart)(pgdataPath(dataDir));
       pglite = await PGlite.create(pgdataPath(dataDir), { postgresqlconf: PGLITE_SETTINGS });
       // A new database comes from initdb with its files 0666.
       tightenTree(dataDir);
@@ -136,6 +143,7 @@ async function openPglite(
   return {
     db,
     kind: "pglite",
+    createdNow,
     observeQueries: queries.observe,
     poolStats: () => null,
     async listen(channel, onMessage) {

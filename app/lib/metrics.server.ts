@@ -1,5 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { MAIL_KINDS } from "./mail.server.ts";
+import { isDraining, isStarting } from "./readiness.server.ts";
+import { cannotWrite, storageFailing } from "./storage-health.server.ts";
 
 /**
  * The instance's figures in Prometheus' text format (docs/operations.md "Metrics"): requests by route,
@@ -28,6 +30,8 @@ type Sources = {
   liveConnections?: () => number;
   pool?: () => { total: number; idle: number; waiting: number } | null;
   contactQueue?: () => Promise<number>;
+  /** When the last backup of the embedded database was written (seconds since the epoch), if any. */
+  lastBackup?: () => number | null;
 };
 
 /**
@@ -142,6 +146,41 @@ export function createSiteMetrics() {
         for (const outcome of ["sent", "failed"] as const) counter.inc({ kind, outcome }, 0);
       return counter;
     })(),
+    ready: new Gauge({
+      name: "site_ready",
+      help: "1 while this instance takes new work (/readyz 200), 0 while it starts, drains or cannot write.",
+      registers,
+      collect() {
+        this.set(isDraining() || isStarting() || cannotWrite() ? 0 : 1);
+      },
+    }),
+    storageWritable: new Gauge({
+      name: "site_storage_writable",
+      help: "0 while writes fail for lack of storage (a full or failing disk), else 1.",
+      registers,
+      collect() {
+        this.set(storageFailing() ? 0 : 1);
+      },
+    }),
+    dataDiskFree: new Gauge({
+      name: "site_data_disk_free_bytes",
+      help: "Free bytes on the disk of the embedded database's DATA_DIR (absent on PostgreSQL).",
+      registers,
+    }),
+    dataDiskSize: new Gauge({
+      name: "site_data_disk_size_bytes",
+      help: "Size in bytes of the disk of the embedded database's DATA_DIR (absent on PostgreSQL).",
+      registers,
+    }),
+    lastBackup: new Gauge({
+      name: "site_backup_last_success_timestamp_seconds",
+      help: "When `npm run backup` last wrote a copy of the embedded database (seconds since the epoch); absent before the first.",
+      registers,
+      collect() {
+        const time = sources.lastBackup?.();
+        if (time) this.set(time);
+      },
+    }),
     contactQueue: new Gauge({
       name: "site_contact_mail_queue",
       help: "Contact messages stored and not delivered yet (all instances).",
@@ -153,3 +192,4 @@ export function createSiteMetrics() {
     }),
   };
 }
+

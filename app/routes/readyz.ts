@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Route } from "./+types/readyz";
 import { services } from "../services/context.server.ts";
 import { isDraining, isStarting } from "../lib/readiness.server.ts";
+import { cannotWrite } from "../lib/storage-health.server.ts";
 
 /**
  * Readiness (DESIGN.md): 200 `ready` while this instance takes new work, 503 once it drains (a
@@ -12,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
   if (isDraining()) return new Response("draining", { status: 503, headers });
   if (isStarting()) return new Response("starting", { status: 503, headers });
+  if (cannotWrite()) return new Response("cannot write", { status: 503, headers });
   try {
     await sql`select 1`.execute(services(context).db);
     return new Response("ready", { headers });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { dirname, resolve } from "node:path";
 import type { Server } from "node:net";
 import { adminControlHandlers } from "../features/admins/admin-command.server.ts";
@@ -25,7 +26,7 @@ import { currentRequestId } from "../lib/request-context.server.ts";
 import { decideAge, type AgeAnswer } from "../features/age/age-rule.ts";
 import { pruneSignInFailures } from "../lib/account-guard.server.ts";
 import { createAuth, resolveAuthSecret, type Auth, type NewUser } from "../lib/auth.server.ts";
-import { backupControlHandler } from "../lib/backup.server.ts";
+import { backupControlHandler, lastBackupTime } from "../lib/backup.server.ts";
 import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
 import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
@@ -33,6 +34,7 @@ import { createInChildProcess, openDatabase, type DatabaseHandle, type Db } from
 import { configurationWarnings, parseEnv, type Env } from "../lib/env.server.ts";
 import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
 import { log } from "../lib/log.server.ts";
+import { isStorageError, noteStorageFailure } from "../lib/storage-health.server.ts";
 import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
 import { migrate } from "../lib/migrations.server.ts";
 import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
@@ -107,6 +109,14 @@ export async function createServices(
   try {
     const applied = await migrate(database);
     if (applied.length) log.info("migrations applied", { versions: applied });
+    else if (database.createdNow) {
+      // A new embedded database was migrated and seeded by a process of its own (createSeededApart),
+      // whose output is not the server's: its migrations are named here, as an upgrade's are.
+      const rows = await sql<{ version: string }>`select version from schema_migrations order by version`.execute(
+        database.db,
+      );
+      log.info("migrations applied", { versions: rows.rows.map((row) => row.version) });
+    }
     if (options.seed !== false && (await seedDemoContent(database.db))) log.info("demo content seeded");
     return await servicesOn(env, database, { controlSocket: embedded && options.controlSocket !== false });
   } catch (error) {
@@ -153,9 +163,13 @@ export async function servicesOn(
 ): Promise<Services> {
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const metrics = createSiteMetrics();
-  database.observeQueries(({ seconds, failed }) => {
+  database.observeQueries(({ seconds, failed, error }) => {
     metrics.querySeconds.observe(seconds);
-    if (failed) metrics.queryErrors.inc();
+    if (!failed) return;
+    metrics.queryErrors.inc();
+    // A full or failing disk: this request's 500 becomes a 503 (server/app.ts), the watchdog
+    // counts it (server/watchdog.ts).
+    if (isStorageError(error)) noteStorageFailure(error);
   });
   const live = await createLiveHub(database, {
     published: () => metrics.eventsPublished.inc(),
@@ -217,7 +231,7 @@ export async function servicesOn(
   const controlSocket = options.controlSocket
     ? await startControlSocket(resolve(env.DATA_DIR), {
         ...adminControlHandlers(db, live.publish),
-        backup: backupControlHandler(database),
+        backup: backupControlHandler(database, resolve(env.DATA_DIR)),
       })
     : null;
   const contactMailer = startContactMailer({
@@ -278,6 +292,7 @@ export async function servicesOn(
     liveConnections: () => liveConnections.open(),
     pool: () => database.poolStats(),
     contactQueue: () => countUndeliveredContactMessages(db),
+    lastBackup: database.kind === "pglite" ? () => lastBackupTime(resolve(env.DATA_DIR)) : undefined,
   });
   return {
     env,

@@ -139,3 +139,31 @@ test("every figure the shipped Grafana dashboard charts is one the site exports"
   for (const name of charted)
     expect(exported, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(bucket|count|sum)$/, "")} `, "m"));
 });
+
+// Issue 41: a dashboard that does not cry wolf and misses nothing.
+test("hashed assets are counted, health probes are not, and mail has its series from the start", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.(?:js|css)/)?.[0];
+  expect(asset).toBeTruthy();
+  const before = await scrape();
+  expect((await request.get(asset!)).status()).toBe(200);
+  for (const probe of ["/healthz", "/readyz", "/healthz", "/readyz"]) await request.get(probe);
+  const after = await scrape();
+  // The hashed file, answered before the app, is counted as the app counts its own.
+  expect(sample(after, "site_http_requests_total", { route: "assets", method: "GET", status: "2xx" })).toBe(
+    sample(before, "site_http_requests_total", { route: "assets", method: "GET", status: "2xx" }) + 1,
+  );
+  // A probe is no reader's request: /readyz's 503 while an instance starts or drains would be
+  // drawn as errors. site_ready says whether the instance takes readers.
+  for (const route of ["routes/healthz", "routes/readyz"])
+    expect(sample(after, "site_http_requests_total", { route }), route).toBe(0);
+  expect(after).toMatch(/^site_ready 1$/m);
+  expect(after).toMatch(/^site_storage_writable 1$/m);
+  // Series at 0 before the first mail, so "failures went up" can be asked at once.
+  expect(after).toMatch(/^site_mail_sent_total\{outcome="failed"\} \d+$/m);
+  expect(after).toMatch(/^site_mail_sent_total\{outcome="sent"\} \d+$/m);
+  // The embedded database's disk, for the "disk nearly full" alert.
+  expect(sample(after, "site_data_disk_size_bytes")).toBeGreaterThan(sample(after, "site_data_disk_free_bytes"));
+});

@@ -70,4 +70,60 @@ describe("operations files", () => {
       expect(access?.encoder?.format).toBe("json");
     },
   );
+
+  // Issue 41, section 5.
+  it("the image's health check, and so compose's '(healthy)' a roll waits for, is readiness", () => {
+    const healthcheck = readFileSync(join(root, "Dockerfile"), "utf8").match(/^HEALTHCHECK[^\n]*\n\s*CMD (.*)$/m)![1]!;
+    expect(healthcheck).toContain("/readyz");
+    expect(healthcheck).not.toContain("/healthz");
+  });
+
+  it("ships the plain machine's two instances: one unit per port behind a local Caddy, node run directly", () => {
+    const unit = readFileSync(join(root, "deploy/valentina-y-taquito@.service"), "utf8");
+    const environment = unit
+      .split("\n")
+      .filter((line) => line.startsWith("Environment="))
+      .flatMap((line) => line.slice("Environment=".length).split(" "));
+    expect(environment).toEqual(
+      expect.arrayContaining([
+        "PORT=%i",
+        "HOST=127.0.0.1",
+        "TRUST_PROXY=1",
+        "ASSETS_ARCHIVE_DIR=/srv/valentina-y-taquito/build-archive",
+      ]),
+    );
+    expect(unit).toMatch(
+      /^ExecStart=\/srv\/valentina-y-taquito\/current\/node_modules\/\.bin\/node --max-semi-space-size=4 server\/main\.ts$/m,
+    );
+    expect(unit).toMatch(/^StartLimitIntervalSec=0$/m);
+    const caddy = readFileSync(join(root, "deploy/Caddyfile.plain"), "utf8");
+    expect(caddy).toMatch(/reverse_proxy 127\.0\.0\.1:3001 127\.0\.0\.1:3002 \{/);
+    expect(caddy).toMatch(/health_uri \/readyz/);
+  });
+
+  it("Caddy's own certificate authority never goes into the machine's trust store", () => {
+    for (const file of ["Caddyfile", "deploy/Caddyfile.plain"])
+      expect(readFileSync(join(root, file), "utf8"), file).toMatch(/^\tskip_install_trust$/m);
+  });
+
+  it.skipIf(spawnSync("caddy", ["version"]).status !== 0)("ships a plain-machine Caddyfile Caddy accepts", () => {
+    execFileSync("caddy", ["adapt", "--config", join(root, "deploy/Caddyfile.plain"), "--adapter", "caddyfile"], {
+      stdio: "pipe",
+    });
+  });
+
+  it("the README's PostgreSQL copy is private and its restore stops the site and is one transaction", () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const dumps = readme.split("\n").filter((line) => /\bpg_dump\b/.test(line) && !line.startsWith("`"));
+    expect(dumps.length).toBeGreaterThan(0);
+    for (const line of dumps.filter((line) => /^\(|^15 3|^\s*pg_dump/.test(line)))
+      expect(line, line).toContain("umask 077");
+    const restores = readme.split("\n").filter((line) => /^\s*(docker compose exec -T db )?pg_restore /.test(line));
+    expect(restores.length).toBeGreaterThan(1);
+    for (const line of restores)
+      expect(
+        line + readme.slice(readme.indexOf(line) + line.length, readme.indexOf(line) + line.length + 80),
+        line,
+      ).toContain("--single-transaction");
+  });
 });

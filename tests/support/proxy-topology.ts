@@ -33,7 +33,7 @@ export type ProxyTopology = {
    * Stops instance `index` (0: a, 1: b) as a deploy does (SIGTERM: it drains) and starts it
    * again, on `buildDir` if given; resolves once it answers /readyz through the proxy.
    */
-  restart(index: 0 | 1, options?: { buildDir?: string }): Promise<{ stoppedAfterMs: number }>;
+  restart(index: 0 | 1, options?: { buildDir?: string; wait?: boolean }): Promise<{ stoppedAfterMs: number }>;
   /** The last of Caddy's own log lines (health checks, proxy errors), for a failure's message. */
   proxyLog(): string;
   stop(): Promise<void>;
@@ -241,7 +241,8 @@ export async function startProxyTopology({
       }
     };
     await Promise.race([exited, balancedReady()]);
-    const restart = async (index: 0 | 1, options: { buildDir?: string } = {}) => {
+    // `wait: false`: back once the new process is started, as `systemctl restart` is (scripts/roll.ts waits).
+    const restart = async (index: 0 | 1, options: { buildDir?: string; wait?: boolean } = {}) => {
       const old = instances[index]!;
       restarting.add(old);
       const started = Date.now();
@@ -252,7 +253,7 @@ export async function startProxyTopology({
       });
       const stoppedAfterMs = Date.now() - started;
       startInstance(index, options.buildDir ?? buildDir);
-      await ready(index === 0 ? "a" : "b", "/readyz");
+      if (options.wait !== false) await ready(index === 0 ? "a" : "b", "/readyz");
       return { stoppedAfterMs };
     };
     return { siteUrl, instancePorts, databaseUrl: database.href, restart, proxyLog: () => caddyLog, stop };
