@@ -46,7 +46,7 @@ RUN mkdir -p /data /app/build-archive && chown node:node /data /app/build-archiv
 USER node
 EXPOSE 3000
 # Readiness (/readyz): "(healthy)" is what a rolling deploy waits for before it stops the next
-# instance (README "Upgrades"), and /healthz answers as soon as the instance listens, while it
+# instance (docs/operations.md "Upgrades"), and /healthz answers as soon as the instance listens, while it
 # still holds readiness back (START_HOLD_MS). A drain's 503s last seconds, well under three
 # failed checks; a hung instance is ended by its own watchdog (docs/decisions/072).
 HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \

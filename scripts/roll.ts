@@ -1,5 +1,5 @@
 /**
- * `npm run roll -- 3001 3002`: the rolling deploy of a plain machine (README "Two instances on one
+ * `npm run roll -- 3001 3002`: the rolling deploy of a plain machine (docs/operations.md "Two instances on one
  * machine"). One instance at a time: restart it (`systemctl restart valentina-y-taquito@<port>`),
  * wait until its `/readyz` answers 200, give the proxy one of its health checks to see it
  * (Caddy checks every 2 s), and only then go on to the next. Waiting for `/healthz` was not

@@ -47,7 +47,7 @@ const sourcesMtime = Math.max(
     .map(newestMtime),
 );
 if (!existsSync(buildMarker) || statSync(buildMarker).mtimeMs < sourcesMtime) {
-  // A JSON line like every other (README "Logs"): the build's own output follows it.
+  // A JSON line like every other (docs/operations.md "Logs"): the build's own output follows it.
   log.info("building the site: no build, or one older than the sources");
   await runStep([join(root, "node_modules/@react-router/dev/bin.cjs"), "build"]);
   await runStep([join(root, "scripts/precompress.ts")]);
