@@ -7,15 +7,55 @@ export type BarValue = { plotted: number; shown: string; small: boolean };
 
 export type BarRow = { label: string; current: BarValue; previous?: BarValue };
 
+/** A point of a line: its value on the scale, or flagged small (1 to 4, not shown). */
+export type PointValue = { plotted: number; small: boolean };
+
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * A count too small to show is somewhere from 1 to 4: charts draw that range (a pale band
+ * with a dashed edge, from 1 to 4 on the scale, never thinner than SMALL_MIN_PX) and write
+ * '<5' beside it or in the chart's key, never a point or a bar end of its own.
+ */
+const SMALL_LOW = 1;
+const SMALL_HIGH = 4;
+const SMALL_MIN_PX = 6;
+export const SMALL_KEY_TEXT = "«<5»: entre 1 y 4";
+
+/** The top of a scale: the largest value shown, and room for a small band if any. */
+const scaleTop = (values: { plotted: number; small: boolean }[]) =>
+  Math.max(1, ...values.map((value) => (value.small ? SMALL_HIGH : value.plotted)));
+
+/** The key of a chart with small counts: a band as drawn, and what it means. */
+function smallKey(x: number, y: number): ChartShape[] {
+  return [
+    { kind: "rect", x, y: y - 9, width: SMALL_MIN_PX, height: 10, tone: "small" },
+    { kind: "text", x: x + SMALL_MIN_PX + 4, y, text: SMALL_KEY_TEXT, anchor: "start", tone: "label" },
+  ];
+}
+
+/** A vertical band from 1 to 4 on the y scale, centred on x. */
+function smallBand(x: number, y: (value: number) => number): ChartShape {
+  const top = y(SMALL_HIGH);
+  const height = Math.max(SMALL_MIN_PX, y(SMALL_LOW) - top);
+  return {
+    kind: "rect",
+    x: round(x - SMALL_MIN_PX / 2),
+    y: round(Math.min(top, y(SMALL_LOW) - height)),
+    width: SMALL_MIN_PX,
+    height: round(height),
+    tone: "small",
+  };
+}
 
 /** Labels longer than the chart's label column are cut (the table beside has them whole). */
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
  * Horizontal bars, one row per label, largest scale first from the data; with `previous`, a
- * thinner bar for the earlier period under each. Small counts are drawn in their own tone at
- * the height of the value they are plotted at, so the picture tells no more than the table.
+ * thinner bar for the earlier period under each. A small count is no bar: a pale band over
+ * the range 1 to 4 of the scale, labelled '<5', the same whatever the count, so the picture
+ * tells no more than the table.
  */
 export function horizontalBars(rows: BarRow[], options: { width?: number; labelWidth?: number } = {}): ChartScene {
   const width = options.width ?? 640;
@@ -25,7 +65,7 @@ export function horizontalBars(rows: BarRow[], options: { width?: number; labelW
   const rowHeight = hasPrevious ? 30 : 22;
   const top = 4;
   const height = top * 2 + Math.max(1, rows.length) * rowHeight;
-  const max = Math.max(1, ...rows.flatMap((row) => [row.current.plotted, row.previous?.plotted ?? 0]));
+  const max = scaleTop(rows.flatMap((row) => (row.previous ? [row.current, row.previous] : [row.current])));
   const x = scaleLinear()
     .domain([0, max])
     .range([labelWidth, width - valueWidth]);
@@ -48,20 +88,22 @@ export function horizontalBars(rows: BarRow[], options: { width?: number; labelW
     });
     const bars: [BarValue, number, number, "current" | "previous"][] = [[row.current, band, currentHeight, "current"]];
     if (row.previous) bars.push([row.previous, band + currentHeight, bandHeight - currentHeight, "previous"]);
+    const barEnd = (value: BarValue) =>
+      value.small ? Math.max(x(SMALL_HIGH), x(SMALL_LOW) + SMALL_MIN_PX) : Math.max(labelWidth, x(value.plotted));
     for (const [value, barY, barHeight, tone] of bars) {
-      const barWidth = Math.max(0, x(value.plotted) - labelWidth);
+      const start = value.small ? x(SMALL_LOW) : labelWidth;
       shapes.push({
         kind: "rect",
-        x: labelWidth,
+        x: round(start),
         y: round(barY),
-        width: round(barWidth),
+        width: round(barEnd(value) - start),
         height: round(barHeight),
         tone: value.small ? "small" : tone,
       });
     }
     shapes.push({
       kind: "text",
-      x: round(labelWidth + Math.max(0, x(row.current.plotted) - labelWidth) + 4),
+      x: round(barEnd(row.current) + 4),
       y: round(band + currentHeight / 2 + 4),
       text: row.current.shown,
       anchor: "start",
@@ -74,18 +116,21 @@ export function horizontalBars(rows: BarRow[], options: { width?: number; labelW
 
 /**
  * Two lines over the same buckets: the chosen period (solid) and the one before it (dashed,
- * drawn first so the current one stays on top), a few labelled ticks on each axis.
+ * drawn first so the current one stays on top), a few labelled ticks on each axis. A small
+ * count breaks its line: a band from 1 to 4 stands at its place, and the chart's key says
+ * what the band means.
  */
 export function periodLines(
   labels: string[],
-  current: number[],
-  previous: number[],
+  current: PointValue[],
+  previous: PointValue[],
   options: { width?: number; height?: number } = {},
 ): ChartScene {
   const width = options.width ?? 640;
   const height = options.height ?? 220;
-  const margin = { top: 12, right: 16, bottom: 28, left: 48 };
-  const max = Math.max(1, ...current, ...previous);
+  const anySmall = [...current, ...previous].some((value) => value.small);
+  const margin = { top: anySmall ? 26 : 12, right: 16, bottom: 28, left: 48 };
+  const max = scaleTop([...current, ...previous]);
   const x = scalePoint<number>()
     .domain(labels.map((_, index) => index))
     .range([margin.left, width - margin.right])
@@ -94,10 +139,12 @@ export function periodLines(
     .domain([0, max])
     .nice(4)
     .range([height - margin.bottom, margin.top]);
-  const path = line<number>()
+  const path = line<PointValue>()
+    .defined((value) => !value.small)
     .x((_, index) => x(index)!)
-    .y((value) => y(value));
+    .y((value) => y(value.plotted));
   const shapes: ChartShape[] = [{ kind: "rect", x: 0, y: 0, width, height, tone: "background" }];
+  if (anySmall) shapes.push(...smallKey(margin.left, 14));
   for (const tick of y.ticks(4).filter(Number.isInteger)) {
     const tickY = round(y(tick));
     shapes.push({ kind: "line", x1: margin.left, y1: tickY, x2: width - margin.right, y2: tickY, tone: "axis" });
@@ -111,6 +158,10 @@ export function periodLines(
   });
   shapes.push({ kind: "path", d: path(previous) ?? "", tone: "previous" });
   shapes.push({ kind: "path", d: path(current) ?? "", tone: "current" });
+  for (const series of [previous, current])
+    series.forEach((value, index) => {
+      if (value.small) shapes.push(smallBand(x(index)!, y));
+    });
   return { width, height, shapes };
 }
 
@@ -142,12 +193,12 @@ export function sparkColumns(values: number[], options: { width?: number; height
 }
 
 /** One panel of small multiples: its heading and the values it draws (small ones flagged). */
-export type MultiplePanel = { label: string; values: { plotted: number; small: boolean }[] };
+export type MultiplePanel = { label: string; values: PointValue[] };
 
 /**
  * Small multiples: one small line chart per panel, three to a row, all on the same scale so
- * panels compare at a glance (the scale is written once, above them). A point whose count is
- * too small to show gets a pale square at the height it is plotted at.
+ * panels compare at a glance (the scale is written once, above them). A count too small to
+ * show breaks the line and stands as a band from 1 to 4, as in periodLines.
  */
 export function smallMultiples(
   panels: MultiplePanel[],
@@ -162,12 +213,14 @@ export function smallMultiples(
   const labelHeight = 18;
   const rows = Math.max(1, Math.ceil(panels.length / columns));
   const height = header + rows * panelHeight + (rows - 1) * gap;
-  const max = Math.max(1, ...panels.flatMap((panel) => panel.values.map((value) => value.plotted)));
+  const allValues = panels.flatMap((panel) => panel.values);
+  const max = scaleTop(allValues);
   const y = scaleLinear()
     .domain([0, max])
     .nice(2)
     .range([panelHeight - 6, labelHeight + 4]);
   const shapes: ChartShape[] = [{ kind: "rect", x: 0, y: 0, width, height, tone: "background" }];
+  if (allValues.some((value) => value.small)) shapes.push(...smallKey(width - 150, 13));
   if (options.scaleLabel)
     shapes.push({
       kind: "text",
@@ -201,20 +254,13 @@ export function smallMultiples(
       y2: pointY(0),
       tone: "axis",
     });
-    const path = line<{ plotted: number }>()
+    const path = line<PointValue>()
+      .defined((value) => !value.small)
       .x((_, point) => round(x(point)!))
       .y((value) => pointY(value.plotted));
     shapes.push({ kind: "path", d: path(panel.values) ?? "", tone: "current" });
     panel.values.forEach((value, point) => {
-      if (!value.small) return;
-      shapes.push({
-        kind: "rect",
-        x: round(x(point)! - 3),
-        y: round(pointY(value.plotted) - 3),
-        width: 6,
-        height: 6,
-        tone: "small",
-      });
+      if (value.small) shapes.push(smallBand(x(point)!, (count) => top + y(count)));
     });
   });
   return { width, height, shapes };

@@ -18,7 +18,11 @@ export function csvCell(value: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The whole file: its rows, the first usually the column names. */
-export function csvFile(rows: readonly (readonly string[])[]): string {
-  return "\uFEFF" + rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+/**
+ * The whole file: its rows, the first usually the column names. A semicolon separates the
+ * fields of the variant for spreadsheets set to Spanish (and other languages whose decimal
+ * mark is the comma), which split a plain CSV's lines on semicolons only.
+ */
+export function csvFile(rows: readonly (readonly string[])[], separator: "," | ";" = ","): string {
+  return "\uFEFF" + rows.map((row) => row.map(csvCell).join(separator)).join("\r\n") + "\r\n";
 }

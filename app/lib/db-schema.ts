@@ -205,18 +205,34 @@ export interface PageViewDayTable {
   views: ColumnType<string, string | number, string | number>;
 }
 
-/** Sign-ups, comments (key "slug state"), chapter and character unlocks per UTC day, kept by triggers (0019). */
+/**
+ * Sign-ups, comments (key "slug state", state 'deleted' once deleted), chapter and character
+ * unlocks and active readers per UTC day, kept by triggers (0019); since 0029 a deletion
+ * subtracts nothing: the counts are the history, not the live rows.
+ */
 export interface StatsDayTable {
-  metric: "sign-ups" | "comments" | "chapter-unlocks" | "character-unlocks";
+  metric: "sign-ups" | "comments" | "chapter-unlocks" | "character-unlocks" | "active-readers";
   day: ColumnType<string, string, string>;
   key: string;
   count: ColumnType<string, string | number, string | number>;
 }
 
-/** The days on which an account unlocked something or commented, kept 60 days (0019). */
+/** The days on which an account unlocked something or commented (0019); emptied and no longer written since 0029. */
 export interface ReaderDayTable {
   day: ColumnType<string, string, string>;
   user_id: string;
+}
+
+/** A random salt per open day (today and yesterday), deleted with the day's marks (0029). */
+export interface ActiveReaderSaltTable {
+  day: ColumnType<string, string, string>;
+  salt: string;
+}
+
+/** The day's set of active readers: sha256(salt || account id), never the id (0029). */
+export interface ActiveReaderMarkTable {
+  day: ColumnType<string, string, string>;
+  mark: Uint8Array;
 }
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -354,6 +370,8 @@ export interface DB {
   page_view_days: PageViewDayTable;
   stats_days: StatsDayTable;
   reader_days: ReaderDayTable;
+  active_reader_salts: ActiveReaderSaltTable;
+  active_reader_marks: ActiveReaderMarkTable;
   guardian_consents: GuardianConsentTable;
   events: EventTable;
   event_bookings: EventBookingTable;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/privacidad";
 import {
   PAGE_VIEW_DAY_RETENTION_DAYS,
   PAGE_VIEW_RETENTION_DAYS,
-  READER_DAY_RETENTION_DAYS,
+  ACTIVE_READER_OPEN_DAYS,
 } from "../features/analytics/page-views.server.ts";
 import { SMALL_COUNT_LIMIT } from "../features/analytics/small-counts.ts";
 import { PrivacyPage } from "../features/privacy/components/privacy-page.tsx";
@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
     facts: {
       pageViewDays: PAGE_VIEW_RETENTION_DAYS,
       pageViewCountDays: PAGE_VIEW_DAY_RETENTION_DAYS,
-      activeDays: READER_DAY_RETENTION_DAYS,
+      activeReaderOpenDays: ACTIVE_READER_OPEN_DAYS,
       smallCountLimit: SMALL_COUNT_LIMIT,
       resetLinkMinutes: PASSWORD_RESET_LINK_MINUTES,
       sessionDays: SESSION_DAYS,

@@ -14,7 +14,21 @@ const FILL: Record<ChartTone, string> = {
 function Shape({ shape }: { shape: ChartShape }) {
   switch (shape.kind) {
     case "rect":
-      return <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} fill={FILL[shape.tone]} />;
+      // A count too small to show is a range, not a value: a pale band with a dashed edge.
+      return shape.tone === "small" ? (
+        <rect
+          x={shape.x}
+          y={shape.y}
+          width={shape.width}
+          height={shape.height}
+          fill={FILL.small}
+          stroke={FILL.current}
+          strokeWidth={1}
+          strokeDasharray="2 2"
+        />
+      ) : (
+        <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} fill={FILL[shape.tone]} />
+      );
     case "line":
       return <line x1={shape.x1} y1={shape.y1} x2={shape.x2} y2={shape.y2} stroke="#d8cbb6" strokeWidth={1} />;
     case "path":

@@ -273,9 +273,8 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
     expect(fact(summary.account, "Correo electrónico")).toBe(email);
     expect(fact(summary.account, "Cuenta creada el")).toMatch(localDate);
     expect(fact(summary.account, "Entras con")).toBe("correo y contraseña");
-    expect(
-      fact(summary.account, "Días con actividad de los últimos 60 (solo cuentan en el total de lectores activos)"),
-    ).toBe("1 día");
+    // Active days are no longer kept per account (decision 069): nothing to list.
+    expect(summary.account.map((entry) => entry.label).join(" ")).not.toMatch(/actividad/i);
     expect(fact(summary.profile, "Nombre para mostrar")).toBe("Lectora Ocupada");
     expect(fact(summary.profile, "Edad")).toBe("11");
     // The clan by its name, not its number (2).

@@ -49,7 +49,6 @@ export const SUMMARY_LABELS = {
   signInWith: "Entras con",
   providers: { credential: "correo y contraseña", google: "Google" } as Record<string, string>,
   admin: "Persona administradora",
-  activeDays: "Días con actividad de los últimos 60 (solo cuentan en el total de lectores activos)",
   days: (count: number) => (count === 1 ? "1 día" : `${count} días`),
   since: "desde el",
   displayName: "Nombre para mostrar",

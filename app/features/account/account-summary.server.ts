@@ -42,6 +42,8 @@ export const SUMMARISED_TABLES = [
   "comments",
   "guardian_consents",
   "profiles",
+  // Emptied and no longer written since migration 0029 (active readers are counted without
+  // naming anyone, decision 069); dropped in a later release.
   "reader_days",
   "session",
   "unlocked_chapters",
@@ -75,7 +77,7 @@ export async function summariseAccountData(
   );
   const sectionName = (slug: string) => chapterBySlug.get(slug) ?? slug;
 
-  const [user, signInMethods, admin, profile, consent, activeDays] = await Promise.all([
+  const [user, signInMethods, admin, profile, consent] = await Promise.all([
     db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst(),
     sql<{ providerId: string }>`select "providerId" from account where "userId" = ${userId} order by "createdAt"`
       .execute(db)
@@ -83,11 +85,6 @@ export async function summariseAccountData(
     db.selectFrom("admins").select("created_at").where("user_id", "=", userId).executeTakeFirst(),
     db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirst(),
     db.selectFrom("guardian_consents").selectAll().where("user_id", "=", userId).executeTakeFirst(),
-    db
-      .selectFrom("reader_days")
-      .select((eb) => eb.fn.countAll<string>().as("count"))
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow(),
   ]);
 
   const account: Fact[] = [
@@ -100,7 +97,6 @@ export async function summariseAccountData(
       value: signInMethods.map(({ providerId }) => L.providers[providerId] ?? providerId).join(", ") || L.none,
     },
     { label: L.admin, value: admin ? `${L.yes}, ${L.since} ${when(admin.created_at)}` : L.no },
-    { label: L.activeDays, value: L.days(Number(activeDays.count)) },
   ];
 
   const profileFacts: Fact[] = profile

@@ -6,18 +6,18 @@ import { bucketDays, type DayCount, type PeriodDays } from "./stats-period.ts";
 
 /**
  * The figures behind /adminpanel/estadisticas, all counted by the database (SQL aggregates,
- * never a row per reader brought into the app). Page views, sign-ups, comments and unlocks
- * come from their counts per day (page_view_days and stats_days, kept by triggers, migration
- * 0019): a few thousand rows a year whatever the traffic. Active readers, reports and clans
- * are counted from their own tables.
+ * never a row per reader brought into the app). Page views, sign-ups, comments, unlocks and
+ * active readers come from their counts per day (page_view_days and stats_days, kept by
+ * triggers, migrations 0019 and 0029): a few thousand rows a year whatever the traffic, and a
+ * history that deleting an account or closing a class leaves as it was (decision 069). Reports
+ * and clans are counted from their own tables.
  */
 
 export type PathCount = { path: string; current: number; previous: number };
 export type ChapterRow = { id: string; number: number | null; title: string; slug: string; requiredUrl: string };
-export type CommentCounts = { visible: number; held: number; hidden: number; reports: number };
+export type CommentCounts = { visible: number; held: number; hidden: number; deleted: number; reports: number };
 /** A code's scans on a chart point, at the offset of that point's first day. */
 export type CodeDayCount = DayCount & { code: string };
-export type ActiveReaders = { last7: number; previous7: number; last30: number; previous30: number };
 
 export type AuthorsStatsData = {
   days: PeriodDays;
@@ -31,14 +31,15 @@ export type AuthorsStatsData = {
   /** Views per stored path (query keys included) in the current and previous period. */
   paths: PathCount[];
   chapters: ChapterRow[];
+  /** Readers active on each day (each counted once a day, decision 069). */
+  activeReaderDays: DayCount[];
   /** Readers who unlocked each chapter, ever (by chapter id). */
   chapterUnlocks: Map<string, number>;
-  /** Comments written in the current period per chapter slug, by state, and reports made in it. */
+  /** Comments written in the current period per chapter slug, by state (deleted since), and reports made in it. */
   commentsBySection: Map<string, CommentCounts>;
   characters: { id: string; name: string; readers: number }[];
   /** Readers per clan (0 = none chosen). */
   clans: Map<number, number>;
-  activeReaders: ActiveReaders;
 };
 
 const n = (value: unknown) => Number(value ?? 0);
@@ -123,6 +124,7 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
     views,
     signUpDays,
     commentDays,
+    activeReaderDays,
     chapters,
     chapterUnlocks,
     comments,
@@ -130,11 +132,11 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
     characterUnlocks,
     characters,
     clans,
-    active,
   ] = await Promise.all([
     pageViewsOfPeriods(db, days),
     metricPerDay(db, "sign-ups", days),
     metricPerDay(db, "comments", days),
+    metricPerDay(db, "active-readers", days),
     db
       .selectFrom("chapters")
       .select(["id", "number", "title", "slug", "required_url"])
@@ -162,44 +164,26 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
       .select(["clan", (eb) => eb.fn.countAll().as("count")])
       .groupBy("clan")
       .execute(),
-    // Active: unlocked a chapter or a character, or wrote a comment, on one of those days
-    // (signing in leaves no lasting trace to count by day: a session ends when its reader
-    // signs out). One row per reader and day (reader_days), one per reader after grouping.
-    sql<Record<keyof ActiveReaders, number>>`
-      with readers as (
-        select
-          bool_or(day > ${days.today}::date - 7) as last7,
-          bool_or(day <= ${days.today}::date - 7 and day > ${days.today}::date - 14) as previous7,
-          bool_or(day > ${days.today}::date - 30) as last30,
-          bool_or(day <= ${days.today}::date - 30) as previous30
-        from reader_days where day > ${days.today}::date - 60 and day <= ${days.today}::date
-        group by user_id
-      )
-      select
-        count(*) filter (where last7) as "last7",
-        count(*) filter (where previous7) as "previous7",
-        count(*) filter (where last30) as "last30",
-        count(*) filter (where previous30) as "previous30"
-      from readers`.execute(db),
   ]);
 
   const commentsBySection = new Map<string, CommentCounts>();
   const sectionOf = (id: string) => {
     let counts = commentsBySection.get(id);
-    if (!counts) commentsBySection.set(id, (counts = { visible: 0, held: 0, hidden: 0, reports: 0 }));
+    if (!counts) commentsBySection.set(id, (counts = { visible: 0, held: 0, hidden: 0, deleted: 0, reports: 0 }));
     return counts;
   };
   for (const [key, count] of comments) {
     const [section, status] = key.split(" ") as [string, string];
-    if (status === "visible" || status === "held" || status === "hidden") sectionOf(section)[status] += count;
+    if (status === "visible" || status === "held" || status === "hidden" || status === "deleted")
+      sectionOf(section)[status] += count;
   }
   for (const row of reports.rows) sectionOf(row.section_id).reports += n(row.count);
-  const activeRow = active.rows[0];
   return {
     days,
     ...views,
     signUpDays,
     commentDays,
+    activeReaderDays,
     chapters: chapters.map((row) => ({
       id: row.id,
       number: row.number,
@@ -213,11 +197,5 @@ export async function authorsStatsData(db: Db, days: PeriodDays): Promise<Author
       .map((row) => ({ id: row.id, name: row.name, readers: characterUnlocks.get(row.id) ?? 0 }))
       .sort((a, b) => b.readers - a.readers),
     clans: new Map(clans.map((row) => [Number(row.clan), n(row.count)])),
-    activeReaders: {
-      last7: n(activeRow?.last7),
-      previous7: n(activeRow?.previous7),
-      last30: n(activeRow?.last30),
-      previous30: n(activeRow?.previous30),
-    },
   };
 }

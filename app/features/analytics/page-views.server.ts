@@ -32,12 +32,16 @@ export async function mayCountView(db: Db, address: string): Promise<boolean> {
  */
 export const PAGE_VIEW_DAY_RETENTION_DAYS = 2 * 365 + 1;
 
-/** Active readers are counted over the last 30 days and the 30 before: reader_days keeps no more. */
-export const READER_DAY_RETENTION_DAYS = 60;
+/**
+ * Days whose set of active readers is still open (today and yesterday, UTC): their salts and
+ * marks (migration 0029) are deleted after that, leaving only each day's number.
+ */
+export const ACTIVE_READER_OPEN_DAYS = 2;
 
 /**
- * Housekeeping: forgets views older than the retention, day counts older than theirs, and
- * which days each account was active once no statistic reads them.
+ * Housekeeping: forgets views older than the retention, day counts older than theirs, and the
+ * salts and marks of closed days (the trigger deletes them too when a new day opens; this
+ * covers days on which nobody was active).
  */
 export async function prunePageViews(db: Db): Promise<number> {
   const result = await db
@@ -48,10 +52,9 @@ export async function prunePageViews(db: Db): Promise<number> {
     .deleteFrom("page_view_days")
     .where("day", "<", sql<string>`current_date - ${PAGE_VIEW_DAY_RETENTION_DAYS}::int`)
     .execute();
-  await db
-    .deleteFrom("reader_days")
-    .where("day", "<=", sql<string>`current_date - ${READER_DAY_RETENTION_DAYS}::int`)
-    .execute();
+  const closed = sql<string>`(now() at time zone 'UTC')::date - ${ACTIVE_READER_OPEN_DAYS - 1}::int`;
+  await db.deleteFrom("active_reader_marks").where("day", "<", closed).execute();
+  await db.deleteFrom("active_reader_salts").where("day", "<", closed).execute();
   return Number(result.numDeletedRows ?? 0);
 }
 

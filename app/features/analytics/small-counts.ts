@@ -10,10 +10,14 @@ export const isSmallCount = (count: number) => count > 0 && count < SMALL_COUNT_
 
 export const shownCount = (count: number): string => (isSmallCount(count) ? SMALL_COUNT_TEXT : String(count));
 
-/** Where a chart draws a count: a small one at 2.5 (the middle of 1–4), whatever it really is. */
-export const plottedCount = (count: number): number => (isSmallCount(count) ? SMALL_COUNT_LIMIT / 2 : count);
+/**
+ * Where a chart draws a count on its scale: a small one nowhere (0, flagged `small`), since it
+ * has no value to show; the chart draws it as a band from 1 to 4 marked '<5' instead
+ * (app/lib/chart-scenes.server.ts), never as a point or a bar length of its own.
+ */
+export const plottedCount = (count: number): number => (isSmallCount(count) ? 0 : count);
 
-/** A count as a chart bar needs it. */
+/** A count as a chart needs it. */
 export const barValue = (count: number) => ({
   plotted: plottedCount(count),
   shown: shownCount(count),

@@ -1,8 +1,8 @@
 import { horizontalBars, periodLines, smallMultiples } from "../../lib/chart-scenes.server.ts";
 import type { AuthorsStatsData, ChapterRow, CodeDayCount, PathCount } from "./authors-stats.server.ts";
 import { QR_PATH_PREFIX } from "./page-views.server.ts";
-import { barValue, plottedCount, shownCount, SMALL_COUNT_TEXT } from "./small-counts.ts";
-import type { StatsFigure } from "./stats-figure.ts";
+import { barValue, shownCount, SMALL_COUNT_TEXT } from "./small-counts.ts";
+import type { StatsColumn, StatsFigure } from "./stats-figure.ts";
 import { bucketDays, bucketed, type DayCount, type PeriodDays } from "./stats-period.ts";
 
 /** What other features count, handed in by the composition root (features do not import each other). */
@@ -22,7 +22,13 @@ const CHART_ROW_LIMIT = 15;
 export const CODE_COLUMN_LIMIT = 40;
 const CHART_PANEL_LIMIT = 12;
 
-const SMALL_NOTE = `Los recuentos de 1 a 4 se muestran como «${SMALL_COUNT_TEXT}» y se dibujan en un tono claro, a media altura.`;
+const SMALL_NOTE = `Los recuentos de 1 a 4 se muestran como «${SMALL_COUNT_TEXT}» y se dibujan como una franja clara de 1 a 4, nunca como un valor.`;
+
+const text = (name: string): StatsColumn => ({ name, kind: "text" });
+const date = (name: string): StatsColumn => ({ name, kind: "date" });
+const count = (name: string): StatsColumn => ({ name, kind: "count" });
+/** A day as the figures' rows hold it: an ISO date (the table shows it in Spanish, the CSV as it is). */
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 
 const periodNames = (days: PeriodDays) => ({
   current: `Últimos ${days.period} días`,
@@ -43,10 +49,14 @@ const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0
 const bucketNames = (days: PeriodDays) => {
   const size = bucketDays(days.period);
   return size === 1
-    ? { column: "Día", unit: "día" }
+    ? { column: "Día", unit: "día", points: { one: "día", many: "días" } }
     : size === 7
-      ? { column: "Semana desde", unit: "semana" }
-      : { column: "30 días desde", unit: "bloque de 30 días" };
+      ? { column: "Semana desde", unit: "semana", points: { one: "semana", many: "semanas" } }
+      : {
+          column: "30 días desde",
+          unit: "bloque de 30 días",
+          points: { one: "bloque de 30 días", many: "bloques de 30 días" },
+        };
 };
 
 function seriesFigure(
@@ -55,29 +65,53 @@ function seriesFigure(
   title: string,
   what: string,
   counts: DayCount[],
+  options: { perDay?: boolean } = {},
 ): StatsFigure {
   const { days } = data;
   const names = periodNames(days);
   const series = bucketed(days, counts);
+  // Active readers are counted once a day: summed over a week they would count a reader once a
+  // day again, so a point of several days shows its mean per day (a reader, not a reader-day).
+  const size = bucketDays(days.period);
+  const perPoint = (values: number[], starts: Date[]) =>
+    options.perDay && size > 1
+      ? values.map((value, index) => Math.round(value / daysIn(days, starts[index]!, size)))
+      : values;
+  const current = perPoint(series.current, series.currentStarts);
+  const previous = perPoint(series.previous, series.previousStarts);
   const format = days.period === 365 ? yearDayFormat : dayFormat;
-  const { column: bucketName, unit } = bucketNames(days);
-  const labels = series.currentStarts.map((date) => format.format(date));
+  const { column: bucketName, unit, points } = bucketNames(days);
+  const labels = series.currentStarts.map((start) => format.format(start));
+  // The totals of the description, from the counts per day: a total, or for active readers a mean per day.
+  const sum = (values: number[]) =>
+    options.perDay
+      ? `${shownCount(Math.round(total(values) / days.period))} al día de media`
+      : `${shownCount(total(values))} en total`;
   const description =
-    `${what} por ${unit}: ` +
-    `${names.current.toLowerCase()} (línea continua, ${shownCount(total(series.current))} en total) y los ` +
-    `${names.previous.toLowerCase()} (línea discontinua, ${shownCount(total(series.previous))}). ${SMALL_NOTE}`;
+    `${what} por ${unit}${options.perDay && size > 1 ? " (media por día)" : ""}: ` +
+    `${names.current.toLowerCase()} (línea continua, ${sum(series.current)}) y los ` +
+    `${names.previous.toLowerCase()} (línea discontinua, ${sum(series.previous)}). ${SMALL_NOTE}`;
   return {
     id,
     section: "time",
     title,
     description,
-    columns: [bucketName, names.current, `${bucketName} (periodo anterior)`, names.previous],
-    rows: series.current.map((count, index) => ({
-      label: labels[index]!,
-      cells: [shownCount(count), format.format(series.previousStarts[index]!), shownCount(series.previous[index]!)],
+    columns: [date(bucketName), count(names.current), date(`${bucketName} (periodo anterior)`), count(names.previous)],
+    rows: current.map((value, index) => ({
+      label: isoDay(series.currentStarts[index]!),
+      cells: [shownCount(value), isoDay(series.previousStarts[index]!), shownCount(previous[index]!)],
     })),
-    chart: periodLines(labels, series.current.map(plottedCount), series.previous.map(plottedCount)),
+    chart: periodLines(labels, current.map(barValue), previous.map(barValue)),
+    points,
   };
+}
+
+/** Days of a point that fall in its period (the last point of a period may be shorter). */
+function daysIn(days: PeriodDays, start: Date, size: number) {
+  const periodStart = Date.parse(`${days.currentStart}T00:00:00Z`);
+  const offset = Math.round((start.getTime() - periodStart) / 86_400_000);
+  const inPeriod = offset < 0 ? offset + days.period : offset;
+  return Math.max(1, Math.min(size, days.period - inPeriod));
 }
 
 const chapterName = (chapter: ChapterRow) =>
@@ -98,7 +132,7 @@ function journeyFigure(data: AuthorsStatsData): StatsFigure {
     description:
       "Una barra por capítulo, en el orden del libro: cuántos lectores lo han desbloqueado con su código (desde el principio). " +
       `La pérdida es cuántos menos que en el capítulo anterior. ${SMALL_NOTE}`,
-    columns: ["Capítulo", "Lectores", "Pérdida desde el anterior"],
+    columns: [text("Capítulo"), count("Lectores"), count("Pérdida desde el anterior")],
     rows: rows.map(({ label, cells }) => ({ label, cells })),
     chart: horizontalBars(rows.map((row) => ({ label: row.label, current: barValue(row.readers) }))),
   };
@@ -113,11 +147,19 @@ function chaptersFigure(data: AuthorsStatsData): StatsFigure {
   const rows = data.chapters.map((chapter) => {
     const paths = new Set([`/${chapter.slug}`, chapter.requiredUrl]);
     const views = [...paths].reduce((sum, path) => sum + (viewsByPath.get(path) ?? 0), 0);
-    const comments = data.commentsBySection.get(chapter.slug) ?? { visible: 0, held: 0, hidden: 0, reports: 0 };
+    const comments = data.commentsBySection.get(chapter.slug) ?? {
+      visible: 0,
+      held: 0,
+      hidden: 0,
+      deleted: 0,
+      reports: 0,
+    };
     return {
       label: chapterName(chapter),
       views,
-      cells: [views, comments.visible, comments.held, comments.hidden, comments.reports].map(shownCount),
+      cells: [views, comments.visible, comments.held, comments.hidden, comments.deleted, comments.reports].map(
+        shownCount,
+      ),
     };
   });
   return {
@@ -126,8 +168,16 @@ function chaptersFigure(data: AuthorsStatsData): StatsFigure {
     title: "Visitas y comentarios por capítulo",
     description:
       `Una barra por capítulo: sus visitas en los ${periodNames(data.days).current.toLowerCase()}. ` +
-      `La tabla suma los comentarios escritos en ese tiempo (publicados, en revisión, ocultos) y los reportes. ${SMALL_NOTE}`,
-    columns: ["Capítulo", "Visitas", "Comentarios publicados", "En revisión", "Ocultos", "Reportes"],
+      `La tabla suma los comentarios escritos en ese tiempo (publicados, en revisión, ocultos, borrados después) y los reportes. ${SMALL_NOTE}`,
+    columns: [
+      text("Capítulo"),
+      count("Visitas"),
+      count("Comentarios publicados"),
+      count("En revisión"),
+      count("Ocultos"),
+      count("Borrados"),
+      count("Reportes"),
+    ],
     rows: rows.map(({ label, cells }) => ({ label, cells })),
     chart: horizontalBars(rows.map((row) => ({ label: row.label, current: barValue(row.views) }))),
   };
@@ -141,7 +191,7 @@ function charactersFigure(data: AuthorsStatsData): StatsFigure {
     description:
       "Una barra por personaje que se desbloquea con un código, de más a menos lectores que lo han abierto (desde el principio). " +
       SMALL_NOTE,
-    columns: ["Personaje", "Lectores"],
+    columns: [text("Personaje"), count("Lectores")],
     rows: data.characters.map((character) => ({ label: character.name, cells: [shownCount(character.readers)] })),
     chart: horizontalBars(
       data.characters.map((character) => ({ label: character.name, current: barValue(character.readers) })),
@@ -156,31 +206,9 @@ function clansFigure(data: AuthorsStatsData, clanNames: readonly string[]): Stat
     section: "chapters",
     title: "Clanes elegidos",
     description: `Una barra por clan: cuántos lectores lo tienen elegido hoy. ${SMALL_NOTE}`,
-    columns: ["Clan", "Lectores"],
+    columns: [text("Clan"), count("Lectores")],
     rows: rows.map((row) => ({ label: row.label, cells: [shownCount(row.readers)] })),
     chart: horizontalBars(rows.map((row) => ({ label: row.label, current: barValue(row.readers) }))),
-  };
-}
-
-function activeReadersFigure(data: AuthorsStatsData): StatsFigure {
-  const { last7, previous7, last30, previous30 } = data.activeReaders;
-  const rows = [
-    { label: "7 días", current: last7, previous: previous7 },
-    { label: "30 días", current: last30, previous: previous30 },
-  ];
-  return {
-    id: "lectores-activos",
-    section: "time",
-    title: "Lectores activos",
-    description:
-      "Cuentas que desbloquearon un capítulo o un personaje, o escribieron un comentario, en los últimos 7 y 30 días " +
-      `(barra oscura) y en los 7 y 30 días anteriores (barra clara, debajo). ${SMALL_NOTE}`,
-    columns: ["Periodo", "Últimos días", "Días anteriores"],
-    rows: rows.map((row) => ({ label: row.label, cells: [shownCount(row.current), shownCount(row.previous)] })),
-    chart: horizontalBars(
-      rows.map((row) => ({ label: row.label, current: barValue(row.current), previous: barValue(row.previous) })),
-      { labelWidth: 80 },
-    ),
   };
 }
 
@@ -217,7 +245,7 @@ function comparedFigure(
     description:
       `${what}: ${names.current.toLowerCase()} (barra oscura) y ${names.previous.toLowerCase()} (barra clara, debajo)` +
       `${rows.length > shown.length ? `; el gráfico dibuja los ${shown.length} primeros, la tabla ${rows.length}` : ""}. ${SMALL_NOTE}`,
-    columns: [keyName, names.current, names.previous],
+    columns: [text(keyName), count(names.current), count(names.previous)],
     rows: [...rows.map((row) => ({ label: row.key, ...row })), ...extraRows].map((row) => ({
       label: row.label,
       cells: [shownCount(row.current), shownCount(row.previous)],
@@ -237,7 +265,6 @@ function comparedFigure(
 function codeDaysFigure(data: AuthorsStatsData, codeDays: CodeDayCount[]): StatsFigure {
   const { days } = data;
   const names = periodNames(days);
-  const format = days.period === 365 ? yearDayFormat : dayFormat;
   const bucket = bucketNames(days);
   const countsByCode = new Map<string, CodeDayCount[]>();
   for (const row of codeDays) countsByCode.set(row.code, [...(countsByCode.get(row.code) ?? []), row]);
@@ -256,7 +283,7 @@ function codeDaysFigure(data: AuthorsStatsData, codeDays: CodeDayCount[]): Stats
       ? [{ label: "Ningún código escaneado en estos dos periodos", cells: [] }]
       : [
           ...starts.map((start, index) => ({
-            label: format.format(start),
+            label: isoDay(start),
             cells: codes.map((code) => shownCount(code.series.current[index]!)),
           })),
           { label: `Total: ${names.current.toLowerCase()}`, cells: codes.map((code) => shownCount(code.current)) },
@@ -275,8 +302,9 @@ function codeDaysFigure(data: AuthorsStatsData, codeDays: CodeDayCount[]): Stats
       `${bucket.unit} en los ${names.current.toLowerCase()}. Sobre cada uno, su total en ese tiempo y, entre ` +
       `paréntesis, el de los ${names.previous.toLowerCase()}; la tabla da las mismas cifras` +
       `${cutNote.length ? ` (${cutNote.join("; ")})` : ""}. ${SMALL_NOTE}`,
-    columns: [bucket.column, ...codes.map((code) => code.code)],
+    columns: [date(bucket.column), ...codes.map((code) => count(code.code))],
     rows,
+    points: bucket.points,
     chart:
       charted.length === 0
         ? null
@@ -306,8 +334,21 @@ export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures)
       "Cuentas creadas (lectores, familias y lectores niños)",
       data.signUpDays,
     ),
-    seriesFigure(data, "comentarios", "Comentarios", "Comentarios escritos, en cualquier estado", data.commentDays),
-    activeReadersFigure(data),
+    seriesFigure(
+      data,
+      "comentarios",
+      "Comentarios",
+      "Comentarios escritos, en cualquier estado (también los borrados después)",
+      data.commentDays,
+    ),
+    seriesFigure(
+      data,
+      "lectores-activos",
+      "Lectores activos",
+      "Lectores que desbloquearon un capítulo o un personaje, o escribieron un comentario, contado cada uno una vez al día,",
+      data.activeReaderDays,
+      { perDay: true },
+    ),
     chaptersFigure(data),
     charactersFigure(data),
     clansFigure(data, other.clanNames),
@@ -332,7 +373,7 @@ export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures)
       section: "families",
       title: "Familias",
       description: "Cuentas de familia que han dado de alta a lectores niños, y esos lectores. Sólo recuentos.",
-      columns: ["Dato", "Número"],
+      columns: [text("Dato"), count("Número")],
       rows: [
         { label: "Familias con lectores niños", cells: [shownCount(other.families.families)] },
         { label: "Lectores niños", cells: [shownCount(other.families.childReaders)] },
@@ -345,7 +386,7 @@ export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures)
       title: "Clases",
       description:
         "Clases abiertas ahora, sus alumnos y los capítulos que esos alumnos han desbloqueado (desde el principio). Sólo recuentos: ninguna clase por su nombre.",
-      columns: ["Dato", "Número"],
+      columns: [text("Dato"), count("Número")],
       rows: [
         { label: "Clases abiertas", cells: [shownCount(other.classes.classes)] },
         { label: "Alumnos", cells: [shownCount(other.classes.students)] },

@@ -6,7 +6,7 @@ export type PrivacyFacts = {
   /** Days the per-day counts of page views are kept. */
   pageViewCountDays: number;
   /** Days the statistics remember on which days an account was active. */
-  activeDays: number;
+  activeReaderOpenDays: number;
   /** The smallest count the statistics show as a number; smaller ones read '<N'. */
   smallCountLimit: number;
   /** Minutes a password reset link works. */
@@ -96,9 +96,9 @@ function familyRows(facts: PrivacyFacts): Row[] {
       who: "Las autoras y el equipo del sitio, como totales",
     },
     {
-      what: "Los días en que una cuenta desbloqueó algo o comentó (solo la fecha)",
-      why: "Contar cuántos lectores hay activos; nadie ve la lista",
-      howLong: `${facts.activeDays} días, o hasta que se borre la cuenta`,
+      what: "Una marca del día para cada lector que desbloqueó algo o comentó: la cuenta mezclada con una clave al azar de ese día, nunca la cuenta misma",
+      why: "Contar una sola vez al día a cada lector activo; después solo queda el número del día",
+      howLong: `${facts.activeReaderOpenDays} días: luego se borran las marcas y la clave del día`,
       who: "Nadie: las estadísticas muestran solo el total",
     },
   ];
@@ -220,7 +220,8 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
           capítulo, cuántas visitas, escaneos, cuentas nuevas y comentarios hubo cada día, qué clanes se eligen. Ninguna
           cifra nombra a nadie ni muestra lo que hizo un lector, y cualquier total menor de {facts.smallCountLimit} se
           muestra como «&lt;{facts.smallCountLimit}», también en las descargas, para que no se pueda reconocer a ningún
-          niño o niña.
+          niño o niña. Esos totales no nombran a nadie, así que no bajan cuando se borra una cuenta o se cierra una
+          clase: se borran los datos de la cuenta, no el número de lo que pasó aquel día.
         </p>
         {facts.analytics ? (
           <p>
