@@ -53,7 +53,7 @@ const postCode = (request: APIRequestContext, baseURL: string, form: Record<stri
 
 /** The name radio's value (the student's id) on the code's second step. */
 const studentIdIn = (html: string, apodo: string) =>
-  new RegExp(`value="([\\w-]+)"[^>]*/><label class="form-check-label" for="class-name-[\\w-]+">${apodo}<`).exec(
+  new RegExp(`value="([\\w-]+)"[^>]*/><label class="form-check-label" for="student-choice-[\\w-]+">${apodo}<`).exec(
     html,
   )?.[1];
 

@@ -112,8 +112,8 @@ describe("operations files", () => {
     });
   });
 
-  it("the README's PostgreSQL copy is private and its restore stops the site and is one transaction", () => {
-    const readme = readFileSync(join(root, "README.md"), "utf8");
+  it("the operations guide's PostgreSQL copy is private and its restore stops the site and is one transaction", () => {
+    const readme = readFileSync(join(root, "docs/operations.md"), "utf8");
     const dumps = readme.split("\n").filter((line) => /\bpg_dump\b/.test(line) && !line.startsWith("`"));
     expect(dumps.length).toBeGreaterThan(0);
     for (const line of dumps.filter((line) => /^\(|^15 3|^\s*pg_dump/.test(line)))

@@ -37,7 +37,9 @@ const builtClassPrefixes = [
       .filter((file) => !file.endsWith(".test.tsx"))
       .flatMap((file) => readFileSync(file, "utf8").split("\n"))
       .filter((line) => line.includes("className="))
-      .flatMap((line) => [...line.slice(line.indexOf("className=")).matchAll(/[\s`"]([a-z][a-z0-9-]*-)\$\{/g)])
+      // From the className up to the next attribute: an id or htmlFor built after it is no class.
+      .map((line) => line.slice(line.indexOf("className=")).split(/\s(?:htmlFor|id|name|value|key)=/)[0]!)
+      .flatMap((line) => [...line.matchAll(/[\s`"]([a-z][a-z0-9-]*-)\$\{/g)])
       .map((match) => match[1]!),
   ),
 ];

@@ -51,6 +51,7 @@ export const RESERVED_SEGMENTS = new Set([
   // Families (issue 22).
   "familia",
   "clases",
+  "clase",
   "quien-lee",
   "mi-clan",
   "entrar",

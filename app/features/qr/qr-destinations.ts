@@ -69,6 +69,7 @@ export const ROUTED_PAGE_PATHS: ReadonlySet<string> = new Set([
   "/tu-perfil/mis-datos/resumen",
   "/tu-perfil/permiso",
   "/familia",
+  "/clase",
   "/clases",
   "/add-character",
   "/adminpanel",

@@ -92,12 +92,12 @@ function ChooseNameAndPicture({
                   className="form-check-input"
                   type="radio"
                   name="lector"
-                  id={`class-name-${name.value}`}
+                  id={`student-choice-${name.value}`}
                   value={name.value}
                   defaultChecked={name.value === result.lector}
                   aria-invalid={errors.lector ? true : undefined}
                 />
-                <label className="form-check-label" htmlFor={`class-name-${name.value}`}>
+                <label className="form-check-label" htmlFor={`student-choice-${name.value}`}>
                   {name.label}
                 </label>
               </div>
