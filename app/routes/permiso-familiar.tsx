@@ -1,4 +1,4 @@
-import { data, useActionData, useLoaderData } from "react-router";
+import { createContext, data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/permiso-familiar";
 import { GuardianPage, type GuardianPageState } from "../features/guardians/components/guardian-page.tsx";
 import { allowConsent, findConsentRequest, refuseConsent } from "../features/guardians/guardian-consent.server.ts";
@@ -11,17 +11,24 @@ import { services } from "../services/context.server.ts";
 const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
 /** The guardian's link: shows what the site keeps. Opening it changes nothing (mail scanners open links). */
+/** Set by the action: the loaders that run after it render the action's answer (a page without JavaScript). */
+const answeredByAction = createContext(false);
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const request = await findConsentRequest(services(context).db, params.token);
   const state: GuardianPageState = request
     ? { kind: "ask", ...request, expiresAt: request.expiresAt.toISOString(), consentText: MAIL_CONSENT_TEXT }
     : { kind: "invalid" };
-  return data({ state }, { status: request ? 200 : 410, headers: PRIVATE_HEADERS });
+  // After the form's own post (a page without JavaScript), the link was just used: the action's
+  // answer is the page's, and its status the response's, not this "used link" 410.
+  const afterAction = context.get(answeredByAction);
+  return data({ state }, { status: request || afterAction ? 200 : 410, headers: PRIVATE_HEADERS });
 }
 
 /** Allow or refuse: the link works once. Allowing sends the guardian a receipt (issue 39). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, mailer, env } = services(context);
+  context.set(answeredByAction, true);
   const intent = (await request.formData()).get("intent");
   if (intent !== "allow" && intent !== "refuse")
     return data({ state: { kind: "invalid" } as GuardianPageState }, { status: 400, headers: PRIVATE_HEADERS });

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { CHAPTER_PATHS } from "../../db/seed/chapter-paths.ts";
+import { MAIL_KINDS } from "../../app/lib/mail.server.ts";
 import { E2E_METRICS_TOKEN } from "../support/e2e-metrics.ts";
 import { adminCommand, expect, signUpWith, test, workerPort } from "./support.ts";
 
@@ -162,8 +163,9 @@ test("hashed assets are counted, health probes are not, and mail has its series 
   expect(after).toMatch(/^site_ready 1$/m);
   expect(after).toMatch(/^site_storage_writable 1$/m);
   // Series at 0 before the first mail, so "failures went up" can be asked at once.
-  expect(after).toMatch(/^site_mail_sent_total\{outcome="failed"\} \d+$/m);
-  expect(after).toMatch(/^site_mail_sent_total\{outcome="sent"\} \d+$/m);
+  for (const kind of MAIL_KINDS)
+    for (const outcome of ["sent", "failed"])
+      expect(after).toMatch(new RegExp(`^site_mail_sent_total\\{kind="${kind}",outcome="${outcome}"\\} \\d+$`, "m"));
   // The embedded database's disk, for the "disk nearly full" alert.
   expect(sample(after, "site_data_disk_size_bytes")).toBeGreaterThan(sample(after, "site_data_disk_free_bytes"));
 });

@@ -265,7 +265,10 @@ test.describe("/eventos", () => {
     const offers = events.map((event) => event.offers as { availability: string; url: string });
     // The upcoming demo events first: one to book (at its booking page), one full, one free.
     expect(offers.slice(0, 3)).toEqual([
-      expect.objectContaining({ availability: "https://schema.org/InStock", url: `${baseURL}/contact` }),
+      expect.objectContaining({
+        availability: "https://schema.org/InStock",
+        url: `${baseURL}/reservation?evento=dia-del-nino`,
+      }),
       expect.objectContaining({ availability: "https://schema.org/SoldOut", url: `${baseURL}/eventos` }),
       expect.objectContaining({ availability: "https://schema.org/InStock", url: `${baseURL}/eventos` }),
     ]);
