@@ -6,7 +6,7 @@
  */
 import { NO_UPCOMING_EVENTS } from "../../app/features/events/events-content.server.ts";
 import { expect, newContext, startSiteServer, test, workerPort, type SiteServer } from "./support.ts";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 const upcomingPart = (page: Page) => page.getByRole("region", { name: "Próximos eventos" });
 const pastPart = (page: Page) => page.getByRole("region", { name: "Eventos que ya pasaron" });
@@ -17,7 +17,23 @@ const startsOf = (part: ReturnType<typeof upcomingPart>) =>
     .evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute("datetime")!)));
 
 test.describe("the events of a fresh install", () => {
-  test("come upcoming first, one to book and one full, with the past ones below", async ({ page }) => {
+  // A site of its own: the worker's site also serves specs that add events and book seats
+  // (bookings.spec.ts), and this is the calendar as a fresh install shows it, whatever ran before.
+  // Ports +15..+17, as the describe below: each stops its site before the next starts.
+  let site: (SiteServer & { stop(): Promise<void> }) | undefined;
+  let context: BrowserContext | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    site = await startSiteServer(workerPort(15));
+  });
+  test.afterAll(async () => site?.stop());
+  test.afterEach(async () => context?.close());
+  const freshPage = async (browser: Browser) => {
+    context = await newContext(browser, { baseURL: site!.baseURL });
+    return context.newPage();
+  };
+  test("come upcoming first, one to book and one full, with the past ones below", async ({ browser }) => {
+    const page = await freshPage(browser);
     await page.goto("/eventos");
     const upcoming = upcomingPart(page);
     const past = pastPart(page);
@@ -52,7 +68,9 @@ test.describe("the events of a fresh install", () => {
     await expect(page.getByRole("form", { name: "Reservar lugares" })).toBeVisible();
   });
 
-  test("SPEC.md's /reservation shows the next bookable event's booking form", async ({ page, request }) => {
+  test("SPEC.md's /reservation shows the next bookable event's booking form", async ({ browser }) => {
+    const page = await freshPage(browser);
+    const request = page.request;
     const answer = await request.get("/reservation", { maxRedirects: 0 });
     expect(answer.status()).toBe(200);
     expect(answer.headers()["cache-control"]).toBe("no-store");
@@ -65,7 +83,8 @@ test.describe("the events of a fresh install", () => {
     await expect(page.getByText(/bloquead/)).toHaveCount(0);
   });
 
-  test("the home page's 'Reserva tu lugar' opens the calendar's upcoming part", async ({ page }) => {
+  test("the home page's 'Reserva tu lugar' opens the calendar's upcoming part", async ({ browser }) => {
+    const page = await freshPage(browser);
     await page.goto("/");
     await page.getByRole("link", { name: "Reserva tu lugar" }).click();
     await expect(page).toHaveURL(/\/eventos#proximos$/);
