@@ -64,8 +64,10 @@ async function fillBooking(page: Page, fields: { name: string; email: string; ch
 
 const eventCard = (page: Page, name: string) => page.getByTestId("event").filter({ hasText: name });
 
-// Each test signs up an admin, adds an event and walks two or three browsers through it.
+// Each test signs up an admin, adds an event and walks two or three browsers through it. The
+// events it adds come before the demo's on /eventos, whose other specs read the demo's alone.
 test.describe.configure({ timeout: 120_000 });
+test.use({ siteOfItsOwn: "bookings.spec.ts adds upcoming events and takes seats" });
 
 test("a booking from 'Disponible', '¡Cupo lleno!' by itself, the waiting list, and a one-use cancel link that passes the seat on", async ({
   page,

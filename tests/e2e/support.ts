@@ -131,12 +131,19 @@ export async function newContext(browser: Browser, options: Parameters<Browser["
  */
 export const SITE_WITHOUT_OPTIONAL_SERVICES = { GOOGLE_CLIENT_ID: "", BOOK_URL: "", SHOP_URL: "", SMTP_URL: "" };
 
-type WorkerFixtures = { server: SiteServer; siteWithoutOptionalServices: SiteServer };
+type WorkerFixtures = { server: SiteServer; siteWithoutOptionalServices: SiteServer; siteOfItsOwn: string };
 type TestFixtures = { showLoadingScreen: boolean };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  /**
+   * `test.use({ siteOfItsOwn: "why" })` runs a spec in a worker of its own, hence on a site of its
+   * own: for a spec whose additions (events, seats) would change what the other specs of a shared
+   * worker site count. A worker option set by test.use makes Playwright start a new worker.
+   */
+  siteOfItsOwn: ["", { scope: "worker", option: true }],
   server: [
-    async ({}, provide) => {
+    async ({ siteOfItsOwn }, provide) => {
+      if (siteOfItsOwn) console.log(`a site of its own (worker ${workerPort()}): ${siteOfItsOwn}`);
       const server = await startSiteServer(workerPort(), {
         METRICS_PORT: String(workerPort(3)),
         METRICS_TOKEN: E2E_METRICS_TOKEN,
