@@ -17,8 +17,11 @@ test.skip(!prometheusAvailable, "Prometheus is not installed (apt-get install pr
 
 type Answer<T> = { status: string; data: T };
 
-test("Prometheus scrapes a running instance and evaluates the shipped alert rules on it", async () => {
+test("Prometheus scrapes a running instance and evaluates the shipped alert rules on it", async ({ request }) => {
   test.setTimeout(120_000);
+  // A reader's page first: the request series exist once the site has served one (probes are not
+  // counted), and this spec may be the first of its worker.
+  expect((await request.get("/")).status()).toBe(200);
   const dir = mkdtempSync(join(tmpdir(), "mictlan-prometheus-"));
   copyFileSync(join(root, "deploy/prometheus/alerts.yml"), join(dir, "alerts.yml"));
   writeFileSync(
@@ -36,13 +39,15 @@ test("Prometheus scrapes a running instance and evaluates the shipped alert rule
       "",
     ].join("\n"),
   );
-  const api = `http://127.0.0.1:${workerPort(28)}/api/v1`;
+  // +4 of the worker's block: +28 was the SMTP port of the worker's site without optional services.
+  const prometheusPort = workerPort(4);
+  const api = `http://127.0.0.1:${prometheusPort}/api/v1`;
   const prometheus = spawn(
     "prometheus",
     [
       `--config.file=${join(dir, "prometheus.yml")}`,
       `--storage.tsdb.path=${join(dir, "data")}`,
-      `--web.listen-address=127.0.0.1:${workerPort(28)}`,
+      `--web.listen-address=127.0.0.1:${prometheusPort}`,
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );

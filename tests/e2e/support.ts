@@ -44,13 +44,13 @@ export const uniqueEmail = (name = "lectora") => `${name}.${randomBytes(4).toStr
  * of the services these machines run (NATS 4222, RabbitMQ's epmd 4369, PostgreSQL 5432): 4369
  * once took a second site's SMTP port.
  *   +0 the site, +1 its OpenID Connect server, +2 its SMTP server, +3 its metrics port,
- *   +5..+7 the analytics suite's second site, +10/+11 the two instances on PostgreSQL,
+ *   +4 the Prometheus server that scrapes it, +5..+7 the analytics suite's second site, +10/+11 the two instances on PostgreSQL,
  *   +12/+13 the platform suite's short-lived servers, +14..+20 (each with its +1/+2) second
  *   sites of single specs, started and stopped within them (a worker runs one test at a time),
  *   +20..+22 the stalled-request site, +20..+23 the operations spec's servers and Caddy,
  *   +23/+24 the aborted-request sites (PGlite, PostgreSQL), +25 the crash-and-restart instance,
  *   +26..+28 the site without optional services (shared by the specs of this worker that need
- *   it, for the worker's life: nothing else may use them).
+ *   it, for the worker's life: nothing else may use them), +29 the full-disk instance.
  */
 export function workerPort(offset = 0): number {
   const basePort = Number(process.env.E2E_PORT ?? 4400);
