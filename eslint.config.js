@@ -10,10 +10,10 @@ import reactHooks from "eslint-plugin-react-hooks";
  *                 it) and scripts/ (commands: admin, backup, restore, budget, bench, start)
  *        ↓
  *   app layer     app/routes, app/root.tsx, app/entry.server.tsx, db/seed, and beneath the
- *                 routes, pointing down among themselves: app/composition (joins of several
+ *                 routes, pointing down among themselves: app/pages (joins of several
  *                 features for one page) → app/access (what every request passes: its address,
  *                 origin, session, and the route table's access rules; the reader's types) →
- *                 app/services (the process's services, wired once)
+ *                 app/runtime (the process's services, wired once)
  *        ↓
  *   features      app/features/<domain> (no feature imports another)
  *        ↓
@@ -29,9 +29,9 @@ const APP_LAYER = [
   "./app/routes",
   "./app/root.tsx",
   "./app/entry.server.tsx",
-  "./app/composition",
+  "./app/pages",
   "./app/access",
-  "./app/services",
+  "./app/runtime",
   "./db",
 ];
 const FEATURES = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
@@ -57,18 +57,18 @@ const layerZones = [
     message: `Feature '${feature}' imports another feature: compose them in the route, or move the shared part to app/lib or app/ui.`,
   })),
   {
-    target: "./app/composition",
+    target: "./app/pages",
     from: ["./app/routes", "./app/root.tsx"],
     message: "A page's join of features never imports a route: the route calls it.",
   },
   {
     target: "./app/access",
-    from: ["./app/routes", "./app/root.tsx", "./app/composition"],
+    from: ["./app/routes", "./app/root.tsx", "./app/pages"],
     message: "Access (guards, session, request middlewares) sits below the pages' joins and the routes.",
   },
   {
-    target: "./app/services",
-    from: ["./app/routes", "./app/root.tsx", "./app/composition", "./app/access"],
+    target: "./app/runtime",
+    from: ["./app/routes", "./app/root.tsx", "./app/pages", "./app/access"],
     message: "The services are wired below everything that uses them: never import access, a join or a route.",
   },
   {

@@ -12,7 +12,7 @@ import { SiteStylesProvider } from "./ui/site-styles.tsx";
 // Compiled by Vite into the server bundle only; the browser gets it inside each page (SiteStyles).
 import siteStyles from "./styles/app.scss?inline";
 
-export { closeServices, createSeededDatabase, getServices } from "./services/services.server.ts";
+export { closeServices, createSeededDatabase, getServices } from "./runtime/services.server.ts";
 
 /** The stylesheet every page carries inline: the server compresses it once (server/spliced-gzip.ts). */
 export const inlineStylesheet: string = siteStyles;

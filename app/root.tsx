@@ -21,9 +21,9 @@ import { PageViewTracker } from "./features/analytics/components/page-view-track
 import { QR_MESSAGES } from "./features/qr/qr-messages.ts";
 import { UnlockToast } from "./features/unlocks/unlock-toast.tsx";
 import { canonicalPathMiddleware } from "./access/canonical-path.server.ts";
-import { servicesMiddleware } from "./services/context.server.ts";
+import { servicesMiddleware } from "./runtime/context.server.ts";
 import { originCheckMiddleware } from "./access/origin-check.server.ts";
-import { rootData } from "./composition/root-data.server.ts";
+import { rootData } from "./pages/root-data.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
 import { studentSessionMiddleware } from "./access/class-session.server.ts";
 import { sessionMiddleware } from "./access/session.server.ts";

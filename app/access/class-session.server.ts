@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getSessionRecord, readerIsStudent } from "./session.server.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { createCookie, data, type RouterContextProvider } from "react-router";
 import { familyGuardianOf, isChildReader } from "../features/families/child-readers.server.ts";
 import { FAMILY_MESSAGES } from "../features/families/family-messages.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getUser, requireUser, type SessionUser } from "./session.server.ts";
 import type { ChildReaderKind } from "../lib/db-schema.ts";
 import { STUDENT_IDLE_SECONDS } from "./class-session.server.ts";

@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

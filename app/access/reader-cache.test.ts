@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { chapterPageData } from "../composition/chapter-page.server.ts";
-import { servicesOn, type Services } from "../services/services.server.ts";
+import { chapterPageData } from "../pages/chapter-page.server.ts";
+import { servicesOn, type Services } from "../runtime/services.server.ts";
 import { getReaderProfile, getUser, readerIsAdmin } from "./session.server.ts";
 import { loader as charactersLoader } from "../routes/personajes.tsx";
 import { commentsSeenBy, listComments, sharedComments, type Viewer } from "../features/comments/comments.server.ts";

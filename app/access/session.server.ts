@@ -7,7 +7,7 @@ import { unlockedCharacterIds } from "../features/unlocks/unlocks.server.ts";
 import { consentRecord } from "../features/guardians/guardian-consent.server.ts";
 import { loginHref } from "../lib/site-paths.ts";
 import { cookieValue, type SessionCache } from "../lib/session-cache.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import type { CachedReader, ReaderFacts, SessionRecord, SessionUser } from "./reader.ts";
 
 export type { ReaderFacts, SessionRecord, SessionUser };

@@ -80,7 +80,7 @@ export function createAuth({
 }: AuthOptions) {
   const google = googleConfig(env);
   const https = env.siteUrl.startsWith("https:");
-  // A failure is logged and counted by the mailer (app/services: countedMail).
+  // A failure is logged and counted by the mailer (app/runtime: countedMail).
   const sendInBackground = (mail: Mail) => {
     void mailer.send(mail).catch(() => {});
   };

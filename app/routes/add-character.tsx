@@ -16,8 +16,8 @@ import {
 } from "../features/characters/characters.server.ts";
 import { isOfferedUnlock } from "../features/characters/unlock-choices.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
-import { unlockChoices } from "../composition/unlock-choices.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { unlockChoices } from "../pages/unlock-choices.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { requireAdmin } from "../access/session.server.ts";

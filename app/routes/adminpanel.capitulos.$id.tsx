@@ -18,7 +18,7 @@ import {
 } from "../features/chapters/chapter-editor.server.ts";
 import { createQrCode, listCodesTo, proposeQrCode } from "../features/qr/qr-studio.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 

@@ -4,7 +4,7 @@ import { ChapterList } from "../features/chapters/components/chapter-editor.tsx"
 import { listEditorChapters, moveChapter, setChapterHidden } from "../features/chapters/chapter-editor.server.ts";
 import { listCodesTo } from "../features/qr/qr-studio.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

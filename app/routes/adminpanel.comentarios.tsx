@@ -3,8 +3,8 @@ import type { Route } from "./+types/adminpanel.comentarios";
 import { ModerationQueue, type ModerationActionResult } from "../features/comments/components/moderation-queue.tsx";
 import { listDecisions, listQueue, moderateComment } from "../features/comments/comment-moderation.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
-import { forgettingKeptComments } from "../composition/chapter-page.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { forgettingKeptComments } from "../pages/chapter-page.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/adminpanel.estadisticas.$file";
 import { figureCsv, SEMICOLON_PARAM, SEMICOLON_VALUE } from "../features/analytics/stats-figure.ts";
 import { parseStatsPeriod, PERIOD_PARAM } from "../features/analytics/stats-period.ts";
-import { authorsStats } from "../composition/authors-stats.server.ts";
-import { services } from "../services/context.server.ts";
+import { authorsStats } from "../pages/authors-stats.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 /**

@@ -5,8 +5,8 @@ import { parseStatsPeriod, PERIOD_PARAM } from "../features/analytics/stats-peri
 import { WaitingConsents } from "../features/guardians/components/waiting-consents.tsx";
 import { waitingConsentCounts } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { authorsStats } from "../composition/authors-stats.server.ts";
-import { services } from "../services/context.server.ts";
+import { authorsStats } from "../pages/authors-stats.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

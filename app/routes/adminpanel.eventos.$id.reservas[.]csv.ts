@@ -3,7 +3,7 @@ import type { Route } from "./+types/adminpanel.eventos.$id.reservas[.]csv";
 import { bookingsCsv } from "../features/events/booking-csv.ts";
 import { findBookableEvent, listBookings } from "../features/events/bookings.server.ts";
 import { attachmentDisposition } from "../lib/content-disposition.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 /** One event's bookings as CSV, for the organiser's door list. Admins only; never cached. */

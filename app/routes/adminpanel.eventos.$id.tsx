@@ -4,7 +4,7 @@ import { findBookableEvent, listBookings, setAttendance } from "../features/even
 import { BookingList } from "../features/events/components/booking-list.tsx";
 import { eventWhen } from "../features/events/event-schedule.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 const NOT_FOUND = "Ese evento no existe o no toma reservas en este sitio.";

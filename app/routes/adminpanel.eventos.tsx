@@ -4,7 +4,7 @@ import { EventEditor, type EventActionResult } from "../features/events/componen
 import { EVENT_MESSAGES, parseEventForm } from "../features/events/event.schema.ts";
 import { createEvent, deleteEvent, listEventsForEditor, updateEvent } from "../features/events/events.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

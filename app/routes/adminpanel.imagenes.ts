@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/adminpanel.imagenes";
 import { storeUpload, UPLOAD_MESSAGES } from "../features/media/images.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 /** POST a multipart `file`: admins upload images for chapters and characters (server/app.ts lets 6 MB through here). */

@@ -4,7 +4,7 @@ import { ContactInbox, type MessageActionResult } from "../features/contact/comp
 import { CONTACT_MESSAGES } from "../features/contact/contact-messages.ts";
 import { listContactMessages, setMessageHandled } from "../features/contact/contact.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

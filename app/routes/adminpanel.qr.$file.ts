@@ -1,6 +1,6 @@
 import type { Route } from "./+types/adminpanel.qr.$file";
 import { qrCodeExists, qrCodeImage } from "../features/qr/qr-studio.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 /** /adminpanel/qr/<code>.svg and .png: the print-ready image of a code, for admins only. */

@@ -5,10 +5,10 @@ import { listChapterAddresses } from "../features/chapters/chapters.server.ts";
 import { QrSheet } from "../features/qr/components/qr-sheet.tsx";
 import { qrSheetEntries } from "../features/qr/qr-sheet.ts";
 import { whereItLeads } from "../features/qr/qr-destinations.ts";
-import { qrKnownContent } from "../composition/qr-known-content.server.ts";
+import { qrKnownContent } from "../pages/qr-known-content.server.ts";
 import { listStudioCodes } from "../features/qr/qr-studio.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -13,9 +13,9 @@ import {
   updateQrCode,
 } from "../features/qr/qr-studio.server.ts";
 import { destinations, scanOutcome, whereItLeads, type CodeReach } from "../features/qr/qr-destinations.ts";
-import { qrKnownContent } from "../composition/qr-known-content.server.ts";
+import { qrKnownContent } from "../pages/qr-known-content.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 import { sparkColumns } from "../lib/chart-scenes.server.ts";

@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES } from "../features/admins/admin-messages.ts";
 import { AdminPanel, type AdminActionResult } from "../features/admins/components/admin-panel.tsx";
 import { grantAdminByEmail, listAdmins, revokeAdmin } from "../features/admins/admins.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { requireAdmin } from "../access/session.server.ts";

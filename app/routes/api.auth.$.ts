@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.auth.$";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { withoutSessionTokens } from "../features/auth/auth-responses.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../lib/rate-limit.server.ts";
 

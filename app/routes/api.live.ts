@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.live";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { createLiveFeed, type LiveFeed } from "../lib/live-feed.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 

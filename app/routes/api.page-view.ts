@@ -5,7 +5,7 @@ import {
   QR_PATH_PREFIX,
   recordPageView,
 } from "../features/analytics/page-views.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 
 const MAX_BODY_CHARS = 4096;

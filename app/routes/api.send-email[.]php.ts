@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.send-email[.]php";
 import { CONTACT_MESSAGES } from "../features/contact/contact-messages.ts";
 import { parseContactForm, type ContactFieldErrors } from "../features/contact/contact.schema.ts";
 import { CONTACT_RATE_LIMIT, storeContactMessage } from "../features/contact/contact.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { hitRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp, requestId } from "../lib/request.server.ts";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.unlocks";
 import { type Celebration, unlockForVisit, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { getUser } from "../access/session.server.ts";
-import { celebrationOfView, takeRememberedScans } from "../composition/remembered-scans.server.ts";
+import { celebrationOfView, takeRememberedScans } from "../pages/remembered-scans.server.ts";
 
 /**
  * Called on every page view by a signed-in reader (first load and each client-side

@@ -4,7 +4,7 @@ import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { listChapterCards, showSpecialChapterCard } from "../features/chapters/chapters.server.ts";
 import { ChapterProgressLine, ReadBadge } from "../features/chapters/components/chapter-progress.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getUser } from "../access/session.server.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 

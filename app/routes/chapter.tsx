@@ -11,8 +11,8 @@ import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
 import { participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
-import { chapterPageData, forgettingKeptComments, openChapter } from "../composition/chapter-page.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { chapterPageData, forgettingKeptComments, openChapter } from "../pages/chapter-page.server.ts";
 import { requireUser } from "../access/session.server.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
@@ -27,7 +27,7 @@ const WaitingNotice = lazyInBrowser(() =>
 /**
  * The catch-all route: the path is a chapter's printed token path or its slug, looked up in the
  * database; anything else is the 404 page (root ErrorBoundary). What the page shows is gathered
- * from six features by app/composition/chapter-page.server.ts.
+ * from six features by app/pages/chapter-page.server.ts.
  */
 export const loader = (args: Route.LoaderArgs) => chapterPageData(args);
 

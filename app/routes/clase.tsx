@@ -11,7 +11,7 @@ import { ClassCodeEntry, type CodeEntryResult } from "../features/classes/compon
 import { familyPageHeaders } from "../features/families/family-messages.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { startChildSession } from "../access/family-session.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 import { DIBUJOS } from "../ui/dibujos.ts";

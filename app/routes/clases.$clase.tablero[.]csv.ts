@@ -3,8 +3,8 @@ import type { Route } from "./+types/clases.$clase.tablero[.]csv";
 import { allClassComments, boardCsv, boardDate, classBoard } from "../features/classes/class-board.server.ts";
 import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
 import { classOfTeacher } from "../features/classes/classes.server.ts";
-import { services } from "../services/context.server.ts";
-import { requireTeacher } from "../composition/class-roster.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { requireTeacher } from "../pages/class-roster.server.ts";
 import { attachmentDisposition } from "../lib/content-disposition.ts";
 
 /**

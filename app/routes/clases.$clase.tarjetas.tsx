@@ -8,8 +8,8 @@ import { ClassCardSheet, type ClassCard } from "../features/classes/components/c
 import { pictureById } from "../features/families/family-pictures.ts";
 import { loginCardQr, loginCardUrl } from "../features/families/login-card.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
-import { newClassCards, newStudentCard, requireTeacher } from "../composition/class-roster.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { newClassCards, newStudentCard, requireTeacher } from "../pages/class-roster.server.ts";
 
 /** The class, and the one student when the address names one (?estudiante=): both the teacher's own. */
 async function target({ url, params, context }: Route.LoaderArgs | Route.ActionArgs) {

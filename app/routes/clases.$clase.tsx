@@ -8,13 +8,14 @@ import { classOfTeacher, setStudentPicture, studentsOfClass } from "../features/
 import { classCodeOf, renewClassCode, setClassCodeOn } from "../features/classes/class-code.server.ts";
 import { shownClassCode } from "../features/classes/class-code.ts";
 import { DIBUJOS } from "../ui/dibujos.ts";
-import { ClassPage, type ClassActionResult } from "../features/classes/components/class-page.tsx";
+import type { ClassActionResult } from "../features/classes/class-action-result.ts";
+import { ClassPage } from "../features/classes/components/class-page.tsx";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
-import { forgettingKeptComments } from "../composition/chapter-page.server.ts";
-import { addStudents, deleteStudents, requireTeacher } from "../composition/class-roster.server.ts";
-import { classCardBlock, liftClassCardBlock } from "../composition/card-guesses.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { forgettingKeptComments } from "../pages/chapter-page.server.ts";
+import { addStudents, deleteStudents, requireTeacher } from "../pages/class-roster.server.ts";
+import { classCardBlock, liftClassCardBlock } from "../pages/card-guesses.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
 const NOTICES: Record<string, string> = {

@@ -5,9 +5,9 @@ import { createClass, listClasses } from "../features/classes/classes.server.ts"
 import { ClassesPage, type ClassesActionResult } from "../features/classes/components/classes-page.tsx";
 import { guardianRefusal } from "../features/families/family-adult.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
-import { familyAgeRule } from "../composition/family-age.server.ts";
-import { requireTeacher } from "../composition/class-roster.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { familyAgeRule } from "../pages/family-age.server.ts";
+import { requireTeacher } from "../pages/class-roster.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 
 const NOTICES: Record<string, string> = {

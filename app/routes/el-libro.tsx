@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/el-libro";
 import { bookPageContent } from "../features/book/book-page-content.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { SitePicture } from "../ui/picture.tsx";
 

@@ -11,9 +11,9 @@ import {
 import { oldCardKind } from "../features/families/old-cards.server.ts";
 import { pictureById } from "../features/families/family-pictures.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { startChildSession } from "../access/family-session.server.ts";
-import { CARD_GUESSES, cardGuessKey, noteRefusedCard } from "../composition/card-guesses.server.ts";
+import { CARD_GUESSES, cardGuessKey, noteRefusedCard } from "../pages/card-guesses.server.ts";
 import { hitRateLimit, refundRateLimit } from "../lib/rate-limit.server.ts";
 import { clientIp } from "../lib/request.server.ts";
 

@@ -5,7 +5,7 @@ import { BOOK_COVER, BOOK_PUBLISHER, bookAuthors, bookPromo } from "../features/
 import { EventCalendar } from "../features/events/components/event-calendar.tsx";
 import { eventsPageContent } from "../features/events/events-content.server.ts";
 import { listScheduledEvents } from "../features/events/events.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 
 // The welcome line is chosen here, on the server, so the reader who scans an event's QR code

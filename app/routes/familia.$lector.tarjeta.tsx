@@ -11,7 +11,7 @@ import {
 import { pictureById } from "../features/families/family-pictures.ts";
 import { loginCardQr, loginCardUrl } from "../features/families/login-card.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdultReader } from "../access/family-session.server.ts";
 
 async function ownChild({ url, params, context }: Route.LoaderArgs | Route.ActionArgs) {

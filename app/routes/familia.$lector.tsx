@@ -11,7 +11,7 @@ import { pictureById } from "../features/families/family-pictures.ts";
 import { buildPassport } from "../features/passport/passport.ts";
 import { clanById } from "../features/profiles/clans.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireAdultReader } from "../access/family-session.server.ts";
 import { formatDateTime } from "../lib/dates.ts";
 

@@ -2,7 +2,7 @@ import { data, redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/familia";
 import { commentsTopic } from "../features/comments/comment-topics.ts";
 import { childBirthYearOptions } from "../features/families/child-age.ts";
-import { familyAgeRule } from "../composition/family-age.server.ts";
+import { familyAgeRule } from "../pages/family-age.server.ts";
 import {
   addChildReader,
   checkChildFields,
@@ -33,7 +33,7 @@ import { pictureById } from "../features/families/family-pictures.ts";
 import { checkApodo } from "../features/profiles/apodo.server.ts";
 import { looksLikeFullName } from "../features/profiles/full-name.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { rememberFamilyDevice, requireAdultReader, startChildSession } from "../access/family-session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 

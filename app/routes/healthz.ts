@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Route } from "./+types/healthz";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 /** DESIGN.md contract 5: 200 `ok` while the database answers. */
 export async function loader({ context }: Route.LoaderArgs) {

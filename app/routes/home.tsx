@@ -15,7 +15,7 @@ import {
 } from "../features/home/components/home-blocks.tsx";
 import { ReviewsStrip } from "../features/home/components/reviews-strip.tsx";
 import { homePageContent } from "../features/home/home-content.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { SITE_NAME, pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { BOOK_KEY } from "../lib/site-query-keys.ts";
 

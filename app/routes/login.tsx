@@ -9,7 +9,7 @@ import type { LoginReason } from "../features/auth/components/account-benefits.t
 import { findChapterByPath } from "../features/chapters/chapters.server.ts";
 import { signInWithEmail, startGoogleSignIn } from "../features/auth/sign-in.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getUser, safeRedirectPath } from "../access/session.server.ts";
 import { googleConfig } from "../lib/auth.server.ts";
 import { ageQuestion, decideAge } from "../features/age/age-rule.ts";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 import { getReaderFacts } from "../access/session.server.ts";
 

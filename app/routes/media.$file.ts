@@ -1,6 +1,6 @@
 import type { Route } from "./+types/media.$file";
 import { readImage } from "../features/media/images.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 /** /media/<hash>.webp: an uploaded image. The URL names its content, so it never changes: cached for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { saveClan } from "../features/profiles/clan-choice.server.ts";
 import { ClanChoice } from "../features/profiles/components/clan-choice.tsx";
 import { getProfile } from "../features/profiles/profiles.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 
 /** The reader's own clan (a child reader's only way to choose it: /tu-perfil is the adult's). */

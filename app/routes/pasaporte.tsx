@@ -7,7 +7,7 @@ import { isChildReader } from "../features/families/child-readers.server.ts";
 import { buildPassport } from "../features/passport/passport.ts";
 import { PassportAlbum, PassportForVisitor } from "../features/passport/components/passport-page.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getUser } from "../access/session.server.ts";
 
 // Composes three features: the chapter list, the character catalogue (locked cards already

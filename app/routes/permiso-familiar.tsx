@@ -5,7 +5,7 @@ import { allowConsent, findConsentRequest, refuseConsent } from "../features/gua
 import { MAIL_CONSENT_TEXT, MAIL_RECEIPT } from "../features/guardians/guardian-messages.ts";
 import { receiptFacts, sendConsentReceipt, type ConsentReceipt } from "../lib/consent-receipt.ts";
 import { log } from "../lib/log.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 // The token is the only credential here: it never travels on in a Referer.
 const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };

@@ -7,7 +7,7 @@ import { CHARACTERS_TOPIC } from "../features/characters/character-topics.ts";
 import { getCharacter, listCharacters, readCatalogue } from "../features/characters/characters.server.ts";
 import { characterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { CHARACTER_DETAIL_PARAM } from "../lib/public-paths.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";

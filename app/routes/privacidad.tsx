@@ -8,7 +8,7 @@ import {
 import { SMALL_COUNT_LIMIT } from "../features/analytics/small-counts.ts";
 import { PrivacyPage } from "../features/privacy/components/privacy-page.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { STUDENT_IDLE_SECONDS } from "../access/class-session.server.ts";
 import { SESSION_DAYS } from "../lib/auth.server.ts";
 import { PASSWORD_RESET_LINK_MINUTES } from "../lib/password-reset-timing.ts";

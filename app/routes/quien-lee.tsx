@@ -12,7 +12,7 @@ import {
 import { pictureById } from "../features/families/family-pictures.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { familyOfDevice, startChildSession } from "../access/family-session.server.ts";
 import { getReaderProfile, getUser } from "../access/session.server.ts";
 import { shownName } from "../features/profiles/shown-name.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Route } from "./+types/readyz";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { isDraining, isStarting } from "../lib/readiness.server.ts";
 import { cannotWrite } from "../lib/storage-health.server.ts";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/recuperar-contrasena.nueva";
 import { NewPasswordPage } from "../features/auth/components/password-reset-forms.tsx";
 import { resetPassword } from "../features/auth/password-reset.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 /** better-auth sends the e-mail's link here with `?token=…`, or `?error=INVALID_TOKEN` when it is spent or old. */
 export function loader({ url }: Route.LoaderArgs) {

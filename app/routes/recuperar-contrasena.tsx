@@ -3,7 +3,7 @@ import type { Route } from "./+types/recuperar-contrasena";
 import { RequestResetPage } from "../features/auth/components/password-reset-forms.tsx";
 import { requestPasswordReset } from "../features/auth/password-reset.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getUser } from "../access/session.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/reservation.cancelar.$token";
 import { cancelAction } from "../features/events/booking-flow.server.ts";
 import { findBookingByToken } from "../features/events/bookings.server.ts";
 import { eventWhen } from "../features/events/event-schedule.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 // The token is the only credential here: it never travels on in a Referer, nor stays in a cache.
 const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };

@@ -8,7 +8,7 @@ import { SITE_BOOKING_PATH, eventWhen } from "../features/events/event-schedule.
 import { nextBookableEvent } from "../features/events/events-content.server.ts";
 import { listScheduledEvents } from "../features/events/events.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 /** Where the calendar's upcoming events begin: the page says there when nothing is upcoming. */
 const UPCOMING_EVENTS_PATH = "/eventos#proximos";

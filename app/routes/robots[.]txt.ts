@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots[.]txt";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl } = services(context).env;

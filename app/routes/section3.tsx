@@ -9,7 +9,7 @@ import { listComments } from "../features/comments/comments.server.ts";
 import { WaitingNotice } from "../features/guardians/components/waiting-notice.tsx";
 import { consentState, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 
 const SECTION_ID = "section3";

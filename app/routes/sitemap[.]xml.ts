@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap[.]xml";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 
 // Public pages only; chapters behind sign-in are not for search engines.
 const PUBLIC_PATHS = [

@@ -5,7 +5,7 @@ import { needsBirthYear, saveBirthYear } from "../features/profiles/profiles.ser
 import { guardianReachOf, startGuardianConsent } from "../features/guardians/guardian-request.server.ts";
 import { ageQuestion, decideAge } from "../features/age/age-rule.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireUser, safeRedirectPath } from "../access/session.server.ts";
 
 /** The age step every account without an answer (a Google sign-up) is sent to first. */

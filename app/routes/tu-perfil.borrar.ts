@@ -5,7 +5,7 @@ import { deleteAccount } from "../features/account/account-data.server.ts";
 import { ADMINS_TOPIC } from "../features/admins/admin-topics.ts";
 import { forwardCookies } from "../features/auth/auth-responses.server.ts";
 import { commentsTopic } from "../features/comments/comment-topics.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";

@@ -5,8 +5,8 @@ import { SUMMARY_LABELS } from "../features/account/account-summary-labels.ts";
 import { AccountSummaryPage } from "../features/account/components/account-summary.tsx";
 import { clanById } from "../features/profiles/clans.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { familySummaries } from "../composition/family-summary.server.ts";
-import { services } from "../services/context.server.ts";
+import { familySummaries } from "../pages/family-summary.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 
 /** 'Ver mis datos': the session's own data in words, for a parent to read or print. */

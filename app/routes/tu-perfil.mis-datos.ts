@@ -2,8 +2,8 @@ import type { Route } from "./+types/tu-perfil.mis-datos";
 import { exportAccountData } from "../features/account/account-data.server.ts";
 import { classesForExport } from "../features/classes/classes.server.ts";
 import { childAccountEmail } from "../features/families/child-readers.server.ts";
-import { familyExports } from "../composition/family-summary.server.ts";
-import { services } from "../services/context.server.ts";
+import { familyExports } from "../pages/family-summary.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 
 /** 'Descargar mis datos': the session's own data as a JSON file, built on the server. */

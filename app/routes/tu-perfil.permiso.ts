@@ -3,7 +3,7 @@ import type { Route } from "./+types/tu-perfil.permiso";
 import type { GuardianResendResult } from "../features/guardians/components/waiting-notice.tsx";
 import { consentState } from "../features/guardians/guardian-consent.server.ts";
 import { sendGuardianRequest } from "../features/guardians/guardian-request.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { requireUser } from "../access/session.server.ts";
 import { parseGuardianEmail } from "../features/age/age-rule.ts";
 

@@ -12,14 +12,14 @@ import { consentState, participationRefusal } from "../features/guardians/guardi
 import { guardianReachOf, startGuardianConsent } from "../features/guardians/guardian-request.server.ts";
 import { decideAge } from "../features/age/age-rule.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { requireUser, safeRedirectPath } from "../access/session.server.ts";
 import { AccountWelcome } from "../features/account/components/account-welcome.tsx";
 import { welcomeOf } from "../features/account/welcome-path.ts";
 import { guardianRefusal } from "../features/families/family-adult.server.ts";
-import { familyAgeRule } from "../composition/family-age.server.ts";
+import { familyAgeRule } from "../pages/family-age.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context });

@@ -2,8 +2,8 @@ import type { Route } from "./+types/vista-previa.capitulo.$file";
 import { findChapterBySlug } from "../features/chapters/chapters.server.ts";
 import { previewFileName, previewVersion } from "../features/seo/link-preview-card.ts";
 import { previewResponse } from "../features/seo/link-preview.server.ts";
-import { services } from "../services/context.server.ts";
-import { uploadedPictures } from "../composition/preview-pictures.server.ts";
+import { services } from "../runtime/context.server.ts";
+import { uploadedPictures } from "../pages/preview-pictures.server.ts";
 
 /**
  * /vista-previa/capitulo/<slug>.png: a chapter's link preview. By slug only: its title and

@@ -20,7 +20,7 @@ import {
 } from "./support.ts";
 import { printClassCards, rosterOf } from "./class-helpers.ts";
 
-/** Unknown cards one address may try in ten minutes (app/composition/card-guesses.server.ts). */
+/** Unknown cards one address may try in ten minutes (app/pages/card-guesses.server.ts). */
 const CARD_GUESSES = 30;
 const unknownCard = (index: number) => `/entrar/${"Z".repeat(18)}${String(index).padStart(6, "0")}`;
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeServices, createServices, setServices } from "../../app/services/services.server.ts";
+import { closeServices, createServices, setServices } from "../../app/runtime/services.server.ts";
 import { openDatabase, type Db } from "../../app/lib/db.server.ts";
 import { parseEnv } from "../../app/lib/env.server.ts";
 import { adminCommandLine } from "../../scripts/admin.ts";

@@ -42,8 +42,8 @@ describe("layer rules", () => {
 
   it("refuse the services importing the access layer, and access importing a page's join", async () => {
     const access = `import { getUser } from "../access/session.server.ts";\nexport const g = getUser;\n`;
-    const join = `import { rootData } from "../composition/root-data.server.ts";\nexport const r = rootData;\n`;
-    expect(await ruleIdsFor("app/services/upward.ts", access)).toContain("import-x/no-restricted-paths");
+    const join = `import { rootData } from "../pages/root-data.server.ts";\nexport const r = rootData;\n`;
+    expect(await ruleIdsFor("app/runtime/upward.ts", access)).toContain("import-x/no-restricted-paths");
     expect(await ruleIdsFor("app/access/upward.ts", join)).toContain("import-x/no-restricted-paths");
   });
 
@@ -56,7 +56,7 @@ describe("layer rules", () => {
   it("refuse the HTTP server importing a feature or a route, and a command importing the composition root", async () => {
     const feature = `import { consentFromCookies } from "../app/features/analytics/analytics-consent.ts";\nexport const c = consentFromCookies;\n`;
     const route = `import { loader } from "../app/routes/home.tsx";\nexport const l = loader;\n`;
-    const composition = `import { getServices } from "../app/services/services.server.ts";\nexport const g = getServices;\n`;
+    const composition = `import { getServices } from "../app/runtime/services.server.ts";\nexport const g = getServices;\n`;
     expect(await ruleIdsFor("server/upward.ts", feature)).toContain("import-x/no-restricted-paths");
     expect(await ruleIdsFor("server/upward.ts", route)).toContain("import-x/no-restricted-paths");
     expect(await ruleIdsFor("scripts/upward.ts", composition)).toContain("import-x/no-restricted-paths");

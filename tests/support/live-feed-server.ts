@@ -4,7 +4,7 @@
  */
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Services } from "../../app/services/services.server.ts";
+import type { Services } from "../../app/runtime/services.server.ts";
 import { createLiveFeed, type LiveFeed } from "../../app/lib/live-feed.server.ts";
 import { liveFeedHandler, type LiveFeedHandlerOptions } from "../../server/live-feed.ts";
 

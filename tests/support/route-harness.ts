@@ -3,8 +3,8 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { RouterContextProvider } from "react-router";
 import type { Db } from "../../app/lib/db.server.ts";
 import { parseEnv } from "../../app/lib/env.server.ts";
-import { servicesContext } from "../../app/services/context.server.ts";
-import { servicesOn, type Services } from "../../app/services/services.server.ts";
+import { servicesContext } from "../../app/runtime/context.server.ts";
+import { servicesOn, type Services } from "../../app/runtime/services.server.ts";
 import { sessionMiddleware } from "../../app/access/session.server.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./test-database.ts";
 

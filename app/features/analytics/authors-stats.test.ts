@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as statsLoader } from "../../routes/adminpanel.estadisticas.tsx";
 import { loader as csvLoader } from "../../routes/adminpanel.estadisticas.$file.ts";
-import { authorsStats } from "../../composition/authors-stats.server.ts";
+import { authorsStats } from "../../pages/authors-stats.server.ts";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
 import { horizontalBars } from "../../lib/chart-scenes.server.ts";
 import { tokenPathOf, CHAPTER_PATHS } from "../../../db/seed/chapter-paths.ts";

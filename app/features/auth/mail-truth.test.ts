@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as loginAction } from "../../routes/login.tsx";
 import { parseEnv } from "../../lib/env.server.ts";
-import { servicesOn, type Services } from "../../services/services.server.ts";
+import { servicesOn, type Services } from "../../runtime/services.server.ts";
 import {
   ADULT_BIRTH_YEAR,
   answerOf,

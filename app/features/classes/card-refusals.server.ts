@@ -3,7 +3,7 @@ import type { Db } from "../../lib/db.server.ts";
 
 /**
  * Forgets the records of a class's cards refused past the card-guess limit (written by
- * app/composition/card-guesses.server.ts) once they are older than any window they could still
+ * app/pages/card-guesses.server.ts) once they are older than any window they could still
  * explain: the hourly housekeeping. They hold the school's address, so they go within a day, like
  * the limits' own counters.
  */

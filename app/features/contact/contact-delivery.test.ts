@@ -3,7 +3,7 @@ import { action as sendEmail } from "../../routes/api.send-email[.]php.ts";
 import { openDatabase, type DatabaseHandle } from "../../lib/db.server.ts";
 import { parseEnv } from "../../lib/env.server.ts";
 import { setLogLevel } from "../../lib/log.server.ts";
-import { servicesOn, type Services } from "../../services/services.server.ts";
+import { servicesOn, type Services } from "../../runtime/services.server.ts";
 import { routeArgs, TEST_SITE_URL } from "../../../tests/support/route-harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/support/test-database.ts";

@@ -1,7 +1,7 @@
 /**
  * The site's age rule as families need it. It lives in the age feature (decision 031), and
  * features do not import each other (decision 006): the route hands it in
- * (app/composition/family-age.server.ts builds it from `decideAge` and `mayActAsGuardian`).
+ * (app/pages/family-age.server.ts builds it from `decideAge` and `mayActAsGuardian`).
  */
 export type FamilyAgeRule = {
   /** Whether a reader born in `birthYear` needs a guardian's consent (LOPDGDD art. 7). */

@@ -12,7 +12,7 @@ import { rememberFamilyDevice } from "../../access/family-session.server.ts";
 import { passAccess } from "../../../tests/support/route-access.ts";
 import { postComment } from "../comments/comments.server.ts";
 import { APODO_MESSAGES } from "../profiles/apodo.server.ts";
-import { familyAgeRule } from "../../composition/family-age.server.ts";
+import { familyAgeRule } from "../../pages/family-age.server.ts";
 
 const currentYear = (now = new Date()) => now.getFullYear();
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";

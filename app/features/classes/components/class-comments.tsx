@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { ClassComment } from "../class-board.server.ts";
 import { CLASS_MESSAGES } from "../class-messages.ts";
-import type { ClassActionResult } from "./class-page.tsx";
+import type { ClassActionResult } from "../class-action-result.ts";
 
 const STATUS_LABELS: Record<ClassComment["status"], string> = {
   visible: "Lo ve la clase",

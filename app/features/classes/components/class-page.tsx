@@ -1,3 +1,4 @@
+import type { ClassActionResult } from "../class-action-result.ts";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { FormOutcome, useFocusOnRefusal } from "../../../ui/form-outcome.tsx";
@@ -17,20 +18,6 @@ export type StudentView = {
   pictureLabel: string;
   picture: string;
   hasCard: boolean;
-};
-
-export type ClassActionResult = {
-  intent: string;
-  studentId?: string;
-  fieldErrors?: Partial<Record<string, string>>;
-  lineErrors?: { line: number; text: string; error: string }[];
-  /** Lines that look like a real full name, until the teacher confirms them. */
-  lineWarnings?: { line: number; text: string }[];
-  formError?: string;
-  sent?: { roster?: string };
-  /** A decision on comments, taken in place: what to say, and on which. */
-  notice?: string;
-  commentIds?: string[];
 };
 
 type Props = {

@@ -3,7 +3,7 @@ import { unlockForVisit, unlockingPaths, unlockPathsFor } from "../features/unlo
 import { consentFromCookies } from "../lib/consent-cookie.ts";
 import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { celebrationOfView, takeRememberedScans } from "./remembered-scans.server.ts";
 import { shownName } from "../features/profiles/shown-name.ts";
 import { deviceRemembersFamily } from "../access/family-session.server.ts";

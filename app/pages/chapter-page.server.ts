@@ -13,7 +13,7 @@ import { OLDER_COMMENTS_KEY } from "../features/comments/comment-pages.ts";
 import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
 import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
 type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider> };

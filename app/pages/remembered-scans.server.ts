@@ -3,7 +3,7 @@ import { resolveQrCodes } from "../features/qr/qr.server.ts";
 import { QR_CODE_MAX, QR_CODE_MIN, QR_CODE_PATTERN } from "../features/qr/qr-code.schema.ts";
 import { type Celebration, unlockPathsFor } from "../features/unlocks/unlocks.server.ts";
 import type { Db } from "../lib/db.server.ts";
-import { services } from "../services/context.server.ts";
+import { services } from "../runtime/context.server.ts";
 import { getUser } from "../access/session.server.ts";
 
 /**
