@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContex
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
 import { ReaderLeftError, readablePageStream } from "./lib/page-stream.server.ts";
-import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server.ts";
+import { scriptsAfterFirstPaint } from "./lib/inert-scripts-rewrite.server.ts";
 import { cspNonce, requestId, stylesheetHoleAsked } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";

@@ -30,7 +30,7 @@ import { sessionMiddleware } from "./access/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import { ErrorPage } from "./ui/error-page.tsx";
-import { ScriptsAfterPaint } from "./ui/scripts-after-paint.tsx";
+import { RestoreScriptsAfterPaint } from "./ui/restore-scripts-after-paint.tsx";
 import { SiteStyles } from "./ui/site-styles.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -100,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </SiteFooter>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <ScriptsAfterPaint />
+        <RestoreScriptsAfterPaint />
       </body>
     </html>
   );

@@ -18,7 +18,7 @@ import {
 import { askControlSocket, controlSocketPath } from "../app/lib/control-socket.server.ts";
 import { describePostgresUrl, openDatabase, pgdataPath, type DatabaseHandle } from "../app/lib/db.server.ts";
 import { isDirectoryLocked } from "../app/lib/directory-lock.server.ts";
-import { applyMigrations, readMigrationsFromDir } from "../app/lib/migrate.server.ts";
+import { applyMigrations, readMigrationsFromDir } from "../app/lib/migration-runner.server.ts";
 import { restrictNewFilesToOwner } from "../app/lib/private-files.server.ts";
 import { runAsProcess, type Command } from "./command-line.ts";
 

@@ -53,7 +53,7 @@ const PAGE_CONNECTIONS = Number(options["page-connections"]);
 const PAGE_RATE = Number(options["page-rate"]);
 const BUDGET = { commentP99Ms: 250, rssMiB: 300 };
 const ROUND_LIMIT_MS = 60_000;
-/** The channel the site's live feed travels on (app/lib/live.server.ts). */
+/** The channel the site's live feed travels on (app/lib/live-hub.server.ts). */
 const LIVE_CHANNEL = "live_updates";
 
 const root = resolve(import.meta.dirname, "..");

@@ -19,13 +19,13 @@ import {
 } from "../app/lib/readiness.server.ts";
 import type { ConnectionLimiter } from "../app/lib/connection-limiter.server.ts";
 import { createLiveFeed, START_HOLD_MS } from "../app/lib/live-feed.server.ts";
-import type { LiveHub } from "../app/lib/live.server.ts";
+import type { LiveHub } from "../app/lib/live-hub.server.ts";
 import { createApp } from "./app.ts";
 import { createHtmlCache } from "./html-cache.ts";
 import { methodLabel, type SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsResponse } from "./metrics-endpoint.ts";
 import { exitWhenListenFails } from "./listen-failure.ts";
-import { liveFeedHandler } from "./live-feed.ts";
+import { liveFeedHandler } from "./live-feed-response.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
 import { archiveAssets, hashedAssets } from "./static-assets.ts";
@@ -142,7 +142,7 @@ const SERVER_TIMEOUTS = {
   checkEveryMs: 1_000,
 };
 
-// The live feed is answered before the app too (server/live-feed.ts, decision 038).
+// The live feed is answered before the app too (server/live-feed-response.ts, decision 038).
 const liveFeed = liveFeedHandler({
   feed: createLiveFeed({ live: services.live, connections: services.liveConnections }),
   trustProxy: env.TRUST_PROXY,
@@ -160,7 +160,7 @@ const server = createServer(
     connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs,
   },
   // Hashed build files and the live feed are answered before the app (server/static-assets.ts,
-  // server/live-feed.ts).
+  // server/live-feed-response.ts).
   (request, response) => {
     // Draining: each connection ends after its answer, so the proxy opens its next one elsewhere.
     if (isDraining()) response.setHeader("Connection", "close");

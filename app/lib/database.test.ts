@@ -14,8 +14,8 @@ import {
 } from "../../tests/support/test-database.ts";
 import { openDatabase, pgdataPath } from "./db.server.ts";
 import { DatabaseLockedError, LOCK_STALE_MS } from "./directory-lock.server.ts";
-import { createLiveHub } from "./live.server.ts";
-import { migrate, migrations } from "./migrations.server.ts";
+import { createLiveHub } from "./live-hub.server.ts";
+import { migrate, migrations } from "./bundled-migrations.server.ts";
 
 /** A hub that has heard its own start (at once on PGlite; a notification later on PostgreSQL). */
 async function startedHub(database: Parameters<typeof createLiveHub>[0]) {

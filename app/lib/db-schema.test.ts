@@ -19,12 +19,12 @@ type Column = { name: string; nullable: boolean };
  * written only with raw SQL in one module, which says so.
  */
 const UNTYPED_TABLES: Record<string, string> = {
-  schema_migrations: "the migration runner's own (app/lib/migrations.server.ts)",
+  schema_migrations: "the migration runner's own (app/lib/migration-runner.server.ts)",
   account: "better-auth's, through its own adapter",
   verification: "better-auth's, through its own adapter",
   rateLimit: "better-auth's rate limits, through its own adapter",
   rate_limits: "ours, raw SQL in app/lib/rate-limit.server.ts",
-  sign_in_failures: "raw SQL in app/lib/account-guard.server.ts",
+  sign_in_failures: "raw SQL in app/lib/sign-in-lockout.server.ts",
   daily_counters: "raw SQL in app/lib/daily-counters.server.ts",
 };
 

@@ -1,11 +1,11 @@
 import type { ConnectionLimiter } from "./connection-limiter.server.ts";
-import { START_MARK, type LiveHub } from "./live.server.ts";
+import { START_MARK, type LiveHub } from "./live-hub.server.ts";
 import { TOPIC_PATTERN } from "./live-topic.ts";
 import { whenLiveStreamsEnd } from "./readiness.server.ts";
 
 /**
  * The live feed (Server-Sent Events), whatever carries its bytes: the production server writes
- * them straight to Node's response (server/live-feed.ts), the development server through a web
+ * them straight to Node's response (server/live-feed-response.ts), the development server through a web
  * stream (app/routes/api.live.ts). One copy of the rules: which topics, how many streams per
  * address, the hello, the replay after Last-Event-ID, the pings and the drain.
  *
@@ -78,7 +78,7 @@ export type LiveFeed = {
 
 const encoder = new TextEncoder();
 
-/** A change's SSE frame; an instance's start (live.server.ts) matters to a reader only as its last id. */
+/** A change's SSE frame; an instance's start (live-hub.server.ts) matters to a reader only as its last id. */
 const frameText = (id: string, topic: string, message: string) =>
   topic === START_MARK ? `id: ${id}\nevent: mark\ndata: start\n\n` : `id: ${id}\nevent: change\ndata: ${message}\n\n`;
 

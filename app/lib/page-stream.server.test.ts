@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ReaderLeftError, readablePageStream } from "./page-stream.server.ts";
-import { scriptsAfterFirstPaint } from "./scripts-after-paint.server.ts";
+import { scriptsAfterFirstPaint } from "./inert-scripts-rewrite.server.ts";
 
 /** What React's `pipe` sees of the destination: write, end, destroy, and the drain event. */
 type Destination = EventEmitter & {

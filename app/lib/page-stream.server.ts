@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
-import type { PageRewriter } from "./scripts-after-paint.server.ts";
+import type { PageRewriter } from "./inert-scripts-rewrite.server.ts";
 
 /** Why a render stopped early because nobody reads it any more (not a failure of ours). */
 export class ReaderLeftError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptsAfterFirstPaint } from "./scripts-after-paint.server.ts";
+import { scriptsAfterFirstPaint } from "./inert-scripts-rewrite.server.ts";
 import { INERT_SCRIPT_MARKUP, RESTORE_SCRIPTS_AFTER_PAINT } from "./scripts-after-paint.ts";
 
 const page =

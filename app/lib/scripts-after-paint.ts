@@ -1,7 +1,7 @@
 /**
  * The page's scripts start loading after its first paint (decision 021). The server rewrites
  * React Router's module preloads and its module script into inert markup
- * (scripts-after-paint.server.ts); a small inline script (app/ui/scripts-after-paint.tsx) turns
+ * (inert-scripts-rewrite.server.ts); a small inline script (app/ui/restore-scripts-after-paint.tsx) turns
  * them back once the browser has painted. These are the two rewrites, as [original, inert].
  */
 export const INERT_SCRIPT_MARKUP = {

@@ -5,7 +5,7 @@ import { clientIp } from "../lib/request.server.ts";
 
 /**
  * The live feed under the development server (`npm run dev`). The production server answers
- * /api/live itself, before React Router (server/live-feed.ts, decision 038): a stream held for
+ * /api/live itself, before React Router (server/live-feed-response.ts, decision 038): a stream held for
  * hours by each of thousands of readers should not carry a router request, its middleware's
  * context and a web stream each. Both use the same rules (app/lib/live-feed.server.ts).
  */

@@ -24,7 +24,7 @@ import {
 import { createMailer, redactAddress, type Mailer } from "../lib/mail.server.ts";
 import { currentRequestId } from "../lib/request-context.server.ts";
 import { decideAge, type AgeAnswer } from "../features/age/age-rule.ts";
-import { pruneSignInFailures } from "../lib/account-guard.server.ts";
+import { pruneSignInFailures } from "../lib/sign-in-lockout.server.ts";
 import { createAuth, resolveAuthSecret, type Auth, type NewUser } from "../lib/auth.server.ts";
 import { backupControlHandler, lastBackupTime } from "../lib/backup.server.ts";
 import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
@@ -32,11 +32,11 @@ import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { createInChildProcess, openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
 import { configurationWarnings, parseEnv, type Env } from "../lib/env.server.ts";
-import { createLiveHub, type LiveHub } from "../lib/live.server.ts";
+import { createLiveHub, type LiveHub } from "../lib/live-hub.server.ts";
 import { log } from "../lib/log.server.ts";
 import { isStorageError, noteStorageFailure } from "../lib/storage-health.server.ts";
 import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
-import { migrate } from "../lib/migrations.server.ts";
+import { migrate } from "../lib/bundled-migrations.server.ts";
 import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
 import { createContentCache, type ContentCache } from "../lib/content-cache.server.ts";
 import { createSessionCache, type SessionCache } from "../lib/session-cache.server.ts";
@@ -281,7 +281,7 @@ export async function servicesOn(
       visitorPagesChanged();
     },
     // The visitors' pages go too: the live hub, on the same connection, tells its every-topic
-    // listeners of the same gap (app/lib/live.server.ts).
+    // listeners of the same gap (app/lib/live-hub.server.ts).
     () => {
       sessionCache.clear();
       contentCache.clear();

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/lib/db.server.ts";
 import { openDatabase } from "../../app/lib/db.server.ts";
-import { createLiveHub, START_MARK } from "../../app/lib/live.server.ts";
+import { createLiveHub, START_MARK } from "../../app/lib/live-hub.server.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/test-database.ts";
 
 /**

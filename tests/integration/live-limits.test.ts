@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestServices } from "../support/fixtures.ts";
 import { openLiveStream, startLiveFeedServer, type LiveFeedServer } from "../support/live-feed-server.ts";
 
-// The caps on live streams, as the production server applies them (server/live-feed.ts).
+// The caps on live streams, as the production server applies them (server/live-feed-response.ts).
 describe("live feed connection caps", () => {
   const services = useTestServices("pglite", { env: { LIVE_MAX_PER_ADDRESS: "2", LIVE_MAX_CONNECTIONS: "3" } });
   let server: LiveFeedServer | undefined;

@@ -5,7 +5,7 @@ import {
   resetReadinessForTests,
   startDraining,
 } from "../../app/lib/readiness.server.ts";
-import { createLiveHub } from "../../app/lib/live.server.ts";
+import { createLiveHub } from "../../app/lib/live-hub.server.ts";
 import { loader as liveLoader } from "../../app/routes/api.live.ts";
 import { loader as readyLoader } from "../../app/routes/readyz.ts";
 import { loader as healthLoader } from "../../app/routes/healthz.ts";
@@ -28,7 +28,7 @@ type Transport = {
   };
 };
 
-/** What `npm start` serves: the feed on Node's own response, before the app (server/live-feed.ts). */
+/** What `npm start` serves: the feed on Node's own response, before the app (server/live-feed-response.ts). */
 const productionServer: Transport = {
   name: "the production server",
   opener(services) {

@@ -1,12 +1,12 @@
 /**
- * The live feed as the production server answers it (server/live-feed.ts, before the app) on a
+ * The live feed as the production server answers it (server/live-feed-response.ts, before the app) on a
  * real HTTP port, over a test's services; and a reader of a stream's events as they arrive.
  */
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Services } from "../../app/runtime/services.server.ts";
 import { createLiveFeed, type LiveFeed } from "../../app/lib/live-feed.server.ts";
-import { liveFeedHandler, type LiveFeedHandlerOptions } from "../../server/live-feed.ts";
+import { liveFeedHandler, type LiveFeedHandlerOptions } from "../../server/live-feed-response.ts";
 
 export type LiveFeedServer = { origin: string; feed: LiveFeed; close(): Promise<void> };
 

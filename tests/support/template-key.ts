@@ -26,8 +26,8 @@ export function templateKey(extraFiles: string[] = []): string {
   const files = [
     ...filesUnder("db/migrations"),
     ...filesUnder("db/seed").filter((file) => !file.endsWith(".test.ts")),
-    "app/lib/migrations.server.ts",
-    "app/lib/migrate.server.ts",
+    "app/lib/bundled-migrations.server.ts",
+    "app/lib/migration-runner.server.ts",
     "app/lib/db.server.ts",
     "app/features/events/event-schedule.ts",
     "app/features/chapters/chapters.server.ts",

@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { PGlite } from "@electric-sql/pglite";
 import { openDatabase, pgdataPath, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { migrate } from "../../app/lib/migrations.server.ts";
+import { migrate } from "../../app/lib/bundled-migrations.server.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 

@@ -6,7 +6,7 @@ import { loader as summaryLoader } from "../../routes/tu-perfil.mis-datos.resume
 import { grantAdminByEmail } from "../admins/admins.server.ts";
 import { REPORT_REASONS } from "../comments/comment.schema.ts";
 import { postComment, reportComment } from "../comments/comments.server.ts";
-import { recordSignInFailure } from "../../lib/account-guard.server.ts";
+import { recordSignInFailure } from "../../lib/sign-in-lockout.server.ts";
 import type { Db } from "../../lib/db.server.ts";
 import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db.server.ts";
 import { grantAdminByEmail, listAdmins, revokeAdminByEmail } from "./admins.server.ts";
-import type { Publish } from "../../lib/live.server.ts";
+import type { Publish } from "../../lib/live-hub.server.ts";
 
 export type AdminCommand = { command: "grant" | "revoke"; email: string } | { command: "list" };
 export type AdminCommandResult = { ok: boolean; message: string };

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
-import type { Publish } from "../../lib/live.server.ts";
+import type { Publish } from "../../lib/live-hub.server.ts";
 import { ADMIN_MESSAGES } from "./admin-messages.ts";
 import { ADMINS_TOPIC } from "./admin-topics.ts";
 

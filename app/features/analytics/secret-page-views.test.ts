@@ -5,8 +5,8 @@ import { action as pageViewAction } from "../../routes/api.page-view.ts";
 import { routeArgs, rowsHolding } from "../../../tests/support/route-harness.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 import { DATABASE_KINDS, createTestDatabase, insertUsers } from "../../../tests/support/test-database.ts";
-import { applyMigrations } from "../../lib/migrate.server.ts";
-import { migrations } from "../../lib/migrations.server.ts";
+import { applyMigrations } from "../../lib/migration-runner.server.ts";
+import { migrations } from "../../lib/bundled-migrations.server.ts";
 import { redactSecretPath } from "../../lib/secret-paths.ts";
 import { recordPageView } from "./page-views.server.ts";
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../routes/login.tsx";
 import { createTestServices, routeArgs, signUpReader, answerOf } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.ts";
+import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-limits.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 

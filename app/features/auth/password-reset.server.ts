@@ -89,7 +89,7 @@ export async function resetPassword(
   else if (repeat !== newPassword) fieldErrors.repeat = PASSWORD_RESET_MESSAGES.mismatch;
   if (Object.keys(fieldErrors).length) return data<NewPasswordResult>({ fieldErrors }, { status: 400 });
 
-  // The strength check runs inside better-auth (app/lib/auth-guards.server.ts), with the
+  // The strength check runs inside better-auth (app/lib/auth-limits.server.ts), with the
   // account's own e-mail counted as easy, for this page and direct calls alike.
   const response = await authResponse(() =>
     auth.api.resetPassword({ body: { newPassword, token }, headers, asResponse: true }),

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as requestAction } from "../../routes/recuperar-contrasena.tsx";
 import { action as newPasswordAction } from "../../routes/recuperar-contrasena.nueva.tsx";
-import { accountLockSeconds, recordSignInFailure } from "../../lib/account-guard.server.ts";
-import { addressLimitKey, AUTH_RATE_LIMITS, PASSWORD_RESET_PER_EMAIL } from "../../lib/auth-guards.server.ts";
+import { accountLockSeconds, recordSignInFailure } from "../../lib/sign-in-lockout.server.ts";
+import { addressLimitKey, AUTH_RATE_LIMITS, PASSWORD_RESET_PER_EMAIL } from "../../lib/auth-limits.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
 import {
   createTestServices,

@@ -10,8 +10,8 @@ import {
   answerOf,
 } from "../../../tests/support/route-harness.ts";
 import { ROUTE_TEST_DATABASE_KINDS } from "../../../tests/support/test-database.ts";
-import { ACCOUNT_GUARD } from "../../lib/account-guard.server.ts";
-import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-guards.server.ts";
+import { ACCOUNT_GUARD } from "../../lib/sign-in-lockout.server.ts";
+import { addressLimitKey, AUTH_RATE_LIMITS } from "../../lib/auth-limits.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.server.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 

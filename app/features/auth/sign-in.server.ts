@@ -90,7 +90,7 @@ export async function signInWithEmail(
     );
 
   // Limits per address and per account, and the password check, run inside better-auth
-  // (app/lib/auth-guards.server.ts), so direct calls to /api/auth meet them too.
+  // (app/lib/auth-limits.server.ts), so direct calls to /api/auth meet them too.
   const { email: cleanEmail, password } = parsed.data;
   // Awaited with what became of the mail it asked for: the page says only what happened.
   const { result: response, mails } = await withMailOutcomes(() =>

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { marked } from "marked";
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
-import type { Publish } from "../../lib/live.server.ts";
+import type { Publish } from "../../lib/live-hub.server.ts";
 import type { ChapterImage, ChapterLayout } from "../../lib/db-schema.ts";
 import { CHAPTERS_TOPIC } from "./chapter-topics.ts";
 import { sanitizeChapterHtml } from "./chapters.server.ts";

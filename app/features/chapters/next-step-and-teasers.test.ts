@@ -4,8 +4,8 @@ import { DATABASE_KINDS, createTestDatabase, insertUsers } from "../../../tests/
 import { CHAPTER_PATHS, tokenPathOf } from "../../../db/seed/chapter-paths.ts";
 import { seedChapterTexts } from "../../../db/seed/chapters.ts";
 import { seedCharacters } from "../../../db/seed/characters.ts";
-import { applyMigrations } from "../../lib/migrate.server.ts";
-import { migrations } from "../../lib/migrations.server.ts";
+import { applyMigrations } from "../../lib/migration-runner.server.ts";
+import { migrations } from "../../lib/bundled-migrations.server.ts";
 import { characterNamesUnlockedBy } from "../characters/characters.server.ts";
 import { chapterNextStep, JOURNEY_COMPLETE, NEXT_CODE_FALLBACK } from "./chapter-next-step.ts";
 import { listChapterCards, nextChapterAfter } from "./chapters.server.ts";

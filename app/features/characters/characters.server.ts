@@ -3,7 +3,7 @@ import type { Db } from "../../lib/db.server.ts";
 import type { CharacterStyle, CharacterTable } from "../../lib/db-schema.ts";
 import type { CharacterInput } from "./character.schema.ts";
 import { CHARACTERS_TOPIC } from "./character-topics.ts";
-import type { Publish } from "../../lib/live.server.ts";
+import type { Publish } from "../../lib/live-hub.server.ts";
 import { versionedImageSrc } from "../../lib/versioned-image.ts";
 
 // Shared with the unlock celebration, which shows the same picture (app/features/unlocks).

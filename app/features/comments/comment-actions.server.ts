@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.server.ts";
-import type { Publish } from "../../lib/live.server.ts";
+import type { Publish } from "../../lib/live-hub.server.ts";
 import { COMMENT_MESSAGES } from "./comment.schema.ts";
 import { moderateComment } from "./comment-moderation.server.ts";
 import { deleteOwnComment, postComment, reportComment, type CommentsModeration } from "./comments.server.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as chapterAction } from "../../routes/chapter.tsx";
 import { action as queueAction } from "../../routes/adminpanel.comentarios.tsx";
-import { livePayload, MAX_PAYLOAD_BYTES } from "../../lib/live.server.ts";
+import { livePayload, MAX_PAYLOAD_BYTES } from "../../lib/live-hub.server.ts";
 import { routeArgs, settle, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import {

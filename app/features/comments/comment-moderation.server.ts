@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db.server.ts";
 import type { CommentDecisionAction } from "../../lib/db-schema.ts";
-import type { Publish } from "../../lib/live.server.ts";
+import type { Publish } from "../../lib/live-hub.server.ts";
 import type { CommentEvent } from "./comment-events.ts";
 import { COMMENTS_QUEUE_TOPIC, commentsTopic } from "./comment-topics.ts";
 import { COMMENT_MESSAGES, type ModerationAction } from "./comment.schema.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.server.ts";
-import type { Publish } from "../../lib/live.server.ts";
+import type { Publish } from "../../lib/live-hub.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { riskReasons } from "../../lib/risky-text.server.ts";
 import type { CommentEvent } from "./comment-events.ts";

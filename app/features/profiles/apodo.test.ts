@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action as profileAction, loader as profileLoader } from "../../routes/tu-perfil.tsx";
-import { applyMigrations } from "../../lib/migrate.server.ts";
-import { migrations } from "../../lib/migrations.server.ts";
+import { applyMigrations } from "../../lib/migration-runner.server.ts";
+import { migrations } from "../../lib/bundled-migrations.server.ts";
 import { routeArgs, signUpReader, statusOf } from "../../../tests/support/route-harness.ts";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database.ts";
 import { APODO_MESSAGES, apodoRevealsEmail, apodoSuggestions, checkApodo, generateApodo } from "./apodo.server.ts";

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServices } from "../tests/support/fixtures.ts";
 import { openLiveStream, startLiveFeedServer, type LiveFeedServer } from "../tests/support/live-feed-server.ts";
-import { LIVE_ROUTE_LABEL } from "./live-feed.ts";
+import { LIVE_ROUTE_LABEL } from "./live-feed-response.ts";
 
 // The live feed as server/main.ts answers it, before the app (decision 038): what the app's
 // pipeline gave every response is kept, and a stream holds nothing once its reader has gone.

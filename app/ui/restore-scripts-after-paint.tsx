@@ -7,7 +7,7 @@ import { useNonce } from "./nonce.tsx";
  * dangerouslySetInnerHTML as the server wrote it, and later renders pass the same empty
  * string (as SiteStyles does), so the browser's bundle never carries it.
  */
-export function ScriptsAfterPaint() {
+export function RestoreScriptsAfterPaint() {
   const nonce = useNonce();
   const script = import.meta.env.SSR ? RESTORE_SCRIPTS_AFTER_PAINT : "";
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} suppressHydrationWarning />;

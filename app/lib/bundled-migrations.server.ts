@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "./db.server.ts";
-import { applyMigrations, type Migration } from "./migrate.server.ts";
+import { applyMigrations, type Migration } from "./migration-runner.server.ts";
 
 // Bundled into the server build, so a deployment carries its own migrations.
 const migrationFiles = import.meta.glob<string>("../../db/migrations/*.sql", {

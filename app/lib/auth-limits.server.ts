@@ -4,7 +4,7 @@ import {
   accountLockedMessage,
   clearSignInFailures,
   recordSignInFailure,
-} from "./account-guard.server.ts";
+} from "./sign-in-lockout.server.ts";
 import type { Db } from "./db.server.ts";
 import { personalWordsOf, weakPasswordReason } from "./password-strength.server.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "./rate-limit.server.ts";
@@ -14,7 +14,7 @@ import { INTERNAL_HEADERS } from "./request.server.ts";
  * Limits per client address. A school's readers share one public address: a class of 30 must
  * be able to create accounts together (with retries) and sign in at once, while a script is
  * stopped within minutes and kept to a trickle over a day. Guessing at one account from many
- * addresses is stopped per account (account-guard.server.ts).
+ * addresses is stopped per account (sign-in-lockout.server.ts).
  */
 export const AUTH_RATE_LIMITS = {
   signIn: { max: 60, windowSeconds: 10 * 60 },

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/support/test-database.ts";
 import { openDatabase } from "./db.server.ts";
-import { createLiveHub, START_MARK, type LiveHub } from "./live.server.ts";
+import { createLiveHub, START_MARK, type LiveHub } from "./live-hub.server.ts";
 
 type Heard = { topic: string; message: string; id: string };
 
