@@ -11,7 +11,9 @@ import {
 } from "../features/comments/comments.server.ts";
 import { OLDER_COMMENTS_KEY } from "../features/comments/comment-pages.ts";
 import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
-import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
+import { consentStateOf, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
+import { commentAudiencesOf } from "../features/classes/classes.server.ts";
+import { isAdmin } from "../features/admins/admins.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "../runtime/context.server.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
@@ -94,6 +96,27 @@ export async function chapterPageData(args: ChapterRequest) {
     // A class's student writes to and reads their class only (decision 036): the list says so.
     commentsNotice: facts?.audiences.postTo ? CLASS_MESSAGES.studentComments : null,
   };
+}
+
+/**
+ * What a comment's action needs to know of its author: the same three facts the page reads
+ * (consent, the class's audiences, admin), asked of the database itself rather than of the
+ * session's kept copy (getReaderFacts, decision 041). A write must see a consent withdrawn or a
+ * class closed a moment ago, before the database's notice has reached this instance's copy; a
+ * page shown a moment late harms nobody. Read at once with the chapter: each is a trip to the
+ * database, and a comment reaches every open page only once they are back (issue 24).
+ */
+export async function chapterCommentAuthor(args: ChapterRequest, userId: string, intent: FormDataEntryValue | null) {
+  const { db } = services(args.context);
+  const [{ chapter }, refusal, audiences, admin] = await Promise.all([
+    openChapter(args),
+    // A child waiting for their family's consent may not post (docs/decisions/011).
+    intent === "comment" ? participationRefusal(db, userId) : null,
+    // A class's student writes to their class only (decision 036).
+    commentAudiencesOf(db, userId),
+    isAdmin(db, userId),
+  ]);
+  return { chapter, refusal, postTo: audiences.postTo, isAdmin: admin };
 }
 
 /**

@@ -5,14 +5,11 @@ import { FirstLayoutChapter, SecondLayoutChapter } from "../features/chapters/co
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { ChapterNextStepNote } from "../features/chapters/components/chapter-next-step.tsx";
 import { ChapterDiscoveryNote } from "../features/chapters/components/chapter-discovery-note.tsx";
-import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
-import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { handleCommentAction } from "../features/comments/comment-actions.server.ts";
-import { participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../runtime/context.server.ts";
-import { chapterPageData, forgettingKeptComments, openChapter } from "../pages/chapter-page.server.ts";
+import { chapterCommentAuthor, chapterPageData, forgettingKeptComments } from "../pages/chapter-page.server.ts";
 import { requireUser } from "../access/session.server.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
@@ -28,6 +25,11 @@ const WaitingNotice = lazyInBrowser(() =>
  * The catch-all route: the path is a chapter's printed token path or its slug, looked up in the
  * database; anything else is the 404 page (root ErrorBoundary). What the page shows is gathered
  * from six features by app/pages/chapter-page.server.ts.
+ *
+ * A scanned code does not unlock here: every full page load unlocks what its address names, in
+ * the root loader (app/pages/root-data.server.ts), before this loader runs, so a code that leads
+ * to a character or a page unlocks the same way; client-side navigations report themselves to
+ * /api/unlocks (UnlockToast). This loader only decides whether the chapter opens.
  */
 export const loader = (args: Route.LoaderArgs) => chapterPageData(args);
 
@@ -37,16 +39,7 @@ async function commentAction(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { db, live, env } = services(args.context);
   const form = await args.request.formData();
-  // The chapter and what the forms ask about their author, asked at once (reads only): each is a
-  // trip to the database, and a comment reaches every open page only once they are back (issue 24).
-  const [{ chapter }, refusal, { postTo }, admin] = await Promise.all([
-    openChapter(args),
-    // A child waiting for their family's consent may not post (docs/decisions/011).
-    form.get("intent") === "comment" ? participationRefusal(db, user.id) : null,
-    // A class's student writes to their class only (decision 036).
-    commentAudiencesOf(db, user.id),
-    isAdmin(db, user.id),
-  ]);
+  const { chapter, refusal, postTo, isAdmin: admin } = await chapterCommentAuthor(args, user.id, form.get("intent"));
   if (refusal) return data({ ok: false as const, intent: "comment", error: refusal }, { status: 403 });
   const outcome = await handleCommentAction(db, live.publish, {
     user,
