@@ -34,13 +34,6 @@ describe("operations files", () => {
     expect(ignored.status).toBe(0);
   });
 
-  it("runs `npm start` with exec, so that npm's SIGTERM reaches the server rather than a shell", () => {
-    const scripts = (
-      JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
-    ).scripts;
-    expect(scripts.start).toBe("exec node --max-semi-space-size=4 scripts/start.ts");
-  });
-
   it("starts the server with the same Node flags however it is run: npm start, the image, the service unit", () => {
     // V8's young generation capped (decisions 038 and 039): 128 MiB of it on a machine with
     // memory to spare held each instance over 300 MiB under the night's load.
