@@ -1,20 +1,15 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId, type RequestIdVariables } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
-import { INTERNAL_HEADERS } from "../app/lib/request.server.ts";
 import type { log } from "../app/lib/log.server.ts";
-import { forwardedView } from "./forwarded.ts";
-import { htmlCacheControl, VISITOR_HTML } from "./html-cache-control.ts";
-import { HTML_CACHE_HEADER, type HtmlCache, visitorPageKey } from "./html-cache.ts";
+import type { HtmlCache } from "./html-cache.ts";
 import { methodLabel, type SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsEndpoint } from "./metrics-endpoint.ts";
-import { loadedReactBuild } from "./react-build.ts";
 import { routeLabeler } from "./route-label.ts";
 import { chooseRequestId } from "./request-id.ts";
 import { refuseUnservableRequests, type RefusedVariables } from "./request-target.ts";
@@ -23,8 +18,9 @@ import { STORAGE_FULL_MESSAGE, storageFailedSince } from "../app/lib/storage-hea
 import { runInRequest } from "./request-context.ts";
 import { namesAFile } from "./public-files.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
+import { reactPages } from "./react-pages.ts";
 import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
-import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
+import { shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** Image uploads (PNG/JPEG/WebP up to 5 MB) plus the multipart envelope; the app checks the 5 MB itself. */
@@ -64,6 +60,17 @@ export type AppOptions = {
   inlineStylesheetHole?: string;
 };
 
+export type AppEnv = {
+  Variables: RequestIdVariables &
+    SecureHeadersVariables &
+    RefusedVariables & { staticFile?: boolean; sharedPage?: InlineHashes; stylesheetHole?: boolean };
+};
+
+/**
+ * The site's HTTP app, in the order every request meets it: its id and security headers, the
+ * access log, the full-disk answer, refusals, compression, body limits, static files, then the
+ * pages (server/react-pages.ts).
+ */
 export function createApp({
   build,
   clientDir,
@@ -83,11 +90,7 @@ export function createApp({
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
   const routeOf = routeLabeler(build.routes);
-  const app = new Hono<{
-    Variables: RequestIdVariables &
-      SecureHeadersVariables &
-      RefusedVariables & { staticFile?: boolean; sharedPage?: InlineHashes; stylesheetHole?: boolean };
-  }>();
+  const app = new Hono<AppEnv>();
 
   // A request id (a trusted proxy's well-formed X-Request-Id is kept so both logs share it) and
   // the security headers with a fresh CSP nonce: every response, static files included.
@@ -103,8 +106,63 @@ export function createApp({
   });
   app.use(siteSecurityHeaders({ analytics, https: siteUrl.startsWith("https:") }));
 
-  // One JSON access-log line per request (hashed assets excepted: they would drown the rest).
-  app.use(async (c, next) => {
+  app.use(accessLog(logger, metrics, routeOf));
+
+  app.use(storageFullAnswer);
+
+  // A method or an address no page can serve: a 405 or 400 here, never a 500 further in.
+  app.use(refuseUnservableRequests);
+
+  if (crashPathForTests) {
+    app.get(crashPathForTests, (c) => {
+      setImmediate(() => {
+        throw new Error("a fault injected by a test");
+      });
+      return c.text("ok");
+    });
+  }
+
+  if (stallPathForTests) {
+    app.get(stallPathForTests, () => {
+      // What a database spinning on a full disk did to the main thread (issue 41).
+      for (;;);
+    });
+  }
+
+  // Not a page: a scraper's, with METRICS_TOKEN (without it, the 404 page as for any unknown path).
+  if (metrics && metricsToken) app.use("/metrics", metricsEndpoint(metrics, metricsToken));
+
+  app.use(compress());
+  const stylesheet = inlineStylesheet ? fixedText(inlineStylesheet, inlineStylesheetHole) : null;
+  if (stylesheet) app.use(stylesheetSplicedGzip(stylesheet));
+  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
+    c.text("La solicitud es demasiado grande.", 413);
+  const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
+  app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)));
+
+  serveBuildFiles(app, clientDir);
+
+  app.all("*", reactPages({ handleRequest, htmlCache, metrics, trustProxy, sharedPageSeconds, stylesheet }));
+
+  app.onError((error, c) => {
+    logger.error("unhandled server error", { requestId: c.get("requestId"), error });
+    return c.text("Ocurrió un error inesperado. Intenta de nuevo en un momento.", 500);
+  });
+
+  return app;
+}
+
+/**
+ * One JSON access-log line per request (hashed assets excepted: they would drown the rest), and
+ * the request metrics.
+ */
+function accessLog(
+  logger: AppOptions["logger"],
+  metrics: SiteMetrics | undefined,
+  routeOf: (path: string) => string,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     const started = performance.now();
     await next();
     // requestId() set it before the app answered; the app's own Response replaces those headers.
@@ -135,82 +193,64 @@ export function createApp({
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
-  });
+  };
+}
 
-  // A write that failed for lack of storage (a full disk): a 503 the reader can understand, with
-  // Retry-After, never a 500 (docs/decisions/072). Nothing was stored: the write failed whole.
-  app.use(async (c, next) => {
-    const started = Date.now();
+/**
+ * A write that failed for lack of storage (a full disk): a 503 the reader can understand, with
+ * Retry-After, never a 500 (docs/decisions/072). Nothing was stored: the write failed whole.
+ */
+const storageFullAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const started = Date.now();
+  await next();
+  if (c.res.status < 500 || !storageFailedSince(started)) return;
+  const headers = { "Retry-After": "60", "Cache-Control": "no-store" };
+  const wantsJson = c.req.path.startsWith("/api/") || (c.req.header("Accept") ?? "").includes("application/json");
+  c.res = undefined;
+  c.res = wantsJson
+    ? c.json({ code: "STORAGE_UNAVAILABLE", message: STORAGE_FULL_MESSAGE }, 503, headers)
+    : c.html(storageFullPage(), 503, headers);
+};
+
+/**
+ * Pages rendered for one reader: gzip with the inline stylesheet deflated once, not per page.
+ * Runs before compress() sees the response, which then leaves it as it is.
+ */
+function stylesheetSplicedGzip(stylesheet: NonNullable<ReturnType<typeof fixedText>>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     await next();
-    if (c.res.status < 500 || !storageFailedSince(started)) return;
-    const headers = { "Retry-After": "60", "Cache-Control": "no-store" };
-    const wantsJson = c.req.path.startsWith("/api/") || (c.req.header("Accept") ?? "").includes("application/json");
-    c.res = undefined;
-    c.res = wantsJson
-      ? c.json({ code: "STORAGE_UNAVAILABLE", message: STORAGE_FULL_MESSAGE }, 503, headers)
-      : c.html(storageFullPage(), 503, headers);
-  });
+    const response = c.res;
+    const inHole = c.get("stylesheetHole") === true;
+    if (
+      c.req.method === "HEAD" ||
+      response.status === 206 ||
+      !response.body ||
+      response.headers.has("Content-Encoding") ||
+      !response.headers.get("Content-Type")?.startsWith("text/html") ||
+      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(response.headers.get("Cache-Control") ?? "") ||
+      !acceptsGzip(c.req.header("Accept-Encoding") ?? null)
+    ) {
+      // The page carries the stylesheet's hole but is not gzipped after all: filled in as text.
+      if (inHole && response.body && response.headers.get("Content-Type")?.startsWith("text/html"))
+        c.res = new Response(response.body.pipeThrough(fillStylesheetHole(stylesheet)), response);
+      return;
+    }
+    const gzipped = await gzipAroundFixedText(response.body, stylesheet, { inHole });
+    c.res = new Response(gzipped, response);
+    c.res.headers.delete("Content-Length");
+    c.res.headers.set("Content-Encoding", "gzip");
+    const vary = c.res.headers.get("Vary");
+    if (!vary) c.res.headers.set("Vary", "Accept-Encoding");
+    else if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary) && vary !== "*")
+      c.res.headers.set("Vary", `${vary}, Accept-Encoding`);
+  };
+}
 
-  // A method or an address no page can serve: a 405 or 400 here, never a 500 further in.
-  app.use(refuseUnservableRequests);
-
-  if (crashPathForTests) {
-    app.get(crashPathForTests, (c) => {
-      setImmediate(() => {
-        throw new Error("a fault injected by a test");
-      });
-      return c.text("ok");
-    });
-  }
-
-  if (stallPathForTests) {
-    app.get(stallPathForTests, () => {
-      // What a database spinning on a full disk did to the main thread (issue 41).
-      for (;;);
-    });
-  }
-
-  // Not a page: a scraper's, with METRICS_TOKEN (without it, the 404 page as for any unknown path).
-  if (metrics && metricsToken) app.use("/metrics", metricsEndpoint(metrics, metricsToken));
-
-  app.use(compress());
-  // Pages rendered for one reader: gzip with the inline stylesheet deflated once, not per page.
-  // Runs before compress() sees the response, which then leaves it as it is.
-  const stylesheet = inlineStylesheet ? fixedText(inlineStylesheet, inlineStylesheetHole) : null;
-  if (stylesheet)
-    app.use(async (c, next) => {
-      await next();
-      const response = c.res;
-      const inHole = c.get("stylesheetHole") === true;
-      if (
-        c.req.method === "HEAD" ||
-        response.status === 206 ||
-        !response.body ||
-        response.headers.has("Content-Encoding") ||
-        !response.headers.get("Content-Type")?.startsWith("text/html") ||
-        /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(response.headers.get("Cache-Control") ?? "") ||
-        !acceptsGzip(c.req.header("Accept-Encoding") ?? null)
-      ) {
-        // The page carries the stylesheet's hole but is not gzipped after all: filled in as text.
-        if (inHole && response.body && response.headers.get("Content-Type")?.startsWith("text/html"))
-          c.res = new Response(response.body.pipeThrough(fillStylesheetHole(stylesheet)), response);
-        return;
-      }
-      const gzipped = await gzipAroundFixedText(response.body, stylesheet, { inHole });
-      c.res = new Response(gzipped, response);
-      c.res.headers.delete("Content-Length");
-      c.res.headers.set("Content-Encoding", "gzip");
-      const vary = c.res.headers.get("Vary");
-      if (!vary) c.res.headers.set("Vary", "Accept-Encoding");
-      else if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary) && vary !== "*")
-        c.res.headers.set("Vary", `${vary}, Accept-Encoding`);
-    });
-  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
-    c.text("La solicitud es demasiado grande.", 413);
-  const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
-  app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)));
-
+/**
+ * Hashed build assets (cached for a year: they never change; server/main.ts answers them before
+ * the app, static-assets.ts, so this serves them where the app runs alone) and the public files.
+ */
+function serveBuildFiles(app: Hono<AppEnv>, clientDir: string) {
   // Hashed build assets never change: cache them for a year. server/main.ts answers them before
   // the app (static-assets.ts); this serves them where the app runs alone.
   app.use(
@@ -235,92 +275,6 @@ export function createApp({
   // Only a path that names a file is looked for on disk: a page's (/, /personajes) never is, and
   // the look-up (a stat and its precompressed twins) was ~5% of a signed-in page's CPU.
   app.use("*", (c, next) => (namesAFile(c.req.path) ? publicFiles(c, next) : next()));
-
-  app.all("*", async (c) => {
-    const raw = c.req.raw;
-    const nonce = c.get("secureHeadersNonce") ?? "";
-    // The client's address and the URL the browser asked for: the socket's, or (TRUST_PROXY)
-    // what the trusted proxies report, so that origin checks see the public https origin.
-    const { clientIp, url } = forwardedView(raw.url, raw.headers, getConnInfo(c).remote.address, trustProxy);
-    const cacheable = htmlCache?.eligible(raw.method, c.req.path, raw.headers.get("Cookie")) ?? false;
-    const cacheKey = visitorPageKey(url, raw.headers.get("Cookie"));
-    const shareable = cacheable && sharedPageSeconds > 0 && asksForSharedPage(raw.method, raw.headers);
-    if (cacheable) {
-      const acceptEncoding = raw.headers.get("Accept-Encoding");
-      let kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
-      // Another visitor's render of this page is under way: its result serves this one too.
-      if (!kept && (await htmlCache!.awaitRender(cacheKey))) kept = htmlCache!.lookup(cacheKey, nonce, acceptEncoding);
-      metrics?.htmlCache.inc({ result: kept ? "hit" : "miss" });
-      if (kept) {
-        const hashes = shareable ? htmlCache!.hashesOf(cacheKey) : null;
-        if (hashes) c.set("sharedPage", hashes);
-        return kept;
-      }
-    }
-    const generation = htmlCache?.generation ?? 0;
-    const renderDone = cacheable ? htmlCache!.startRender(cacheKey) : undefined;
-
-    const headers = new Headers(raw.headers);
-    for (const name of Object.values(INTERNAL_HEADERS)) headers.delete(name);
-    headers.set(INTERNAL_HEADERS.nonce, nonce);
-    headers.set(INTERNAL_HEADERS.requestId, c.get("requestId"));
-    headers.set(INTERNAL_HEADERS.clientIp, clientIp);
-    // A page rendered for this request alone, to be gzipped here: it carries only a hole where
-    // the stylesheet goes, filled with its deflated bytes on the way out (decision 041). Never
-    // for a page the visitors' cache keeps whole.
-    if (stylesheet?.hole && !cacheable && raw.method === "GET" && acceptsGzip(raw.headers.get("Accept-Encoding"))) {
-      headers.set(INTERNAL_HEADERS.stylesheetHole, "1");
-      c.set("stylesheetHole", true);
-    }
-    const request = new Request(url, {
-      method: raw.method,
-      headers,
-      body: raw.method === "GET" || raw.method === "HEAD" ? undefined : raw.body,
-      signal: raw.signal,
-      // @ts-expect-error Node needs duplex for streamed request bodies.
-      duplex: "half",
-    });
-    try {
-      let response: Response;
-      try {
-        response = await handleRequest(request);
-      } finally {
-        // A write may have changed what visitors' pages show.
-        htmlCache?.afterRequest(raw.method, c.req.path);
-      }
-      // Which React build renders the pages (issue 14: the development one is twice as slow).
-      if (c.req.path === "/healthz") response.headers.set("X-React-Build", loadedReactBuild());
-      // Visitors' pages may stay in the back/forward cache; signed-in pages are never stored.
-      const cacheControl = htmlCacheControl(raw.headers, response.headers);
-      if (cacheControl) response.headers.set("Cache-Control", cacheControl);
-      if (cacheable && cacheControl === VISITOR_HTML && response.status === 200) {
-        // The whole page is needed to keep it; only the first visitor of a URL waits for all of it.
-        const html = await response.text();
-        const stored = htmlCache!.store(cacheKey, generation, {
-          html,
-          nonce,
-          status: response.status,
-          headers: response.headers,
-        });
-        response.headers.set(HTML_CACHE_HEADER, "miss");
-        // Hashed once: kept with the page when it was stored, else here.
-        const hashes = shareable ? (stored ? htmlCache!.hashesOf(cacheKey) : inlineHashes(html, nonce)) : null;
-        if (hashes) c.set("sharedPage", hashes);
-        return new Response(html, { status: response.status, headers: response.headers });
-      }
-      return response;
-    } finally {
-      // Visitors waiting for this render now find it kept (or render their own).
-      renderDone?.();
-    }
-  });
-
-  app.onError((error, c) => {
-    logger.error("unhandled server error", { requestId: c.get("requestId"), error });
-    return c.text("Ocurrió un error inesperado. Intenta de nuevo en un momento.", 500);
-  });
-
-  return app;
 }
 
 /** A whole page, as small as can be: the app's own may be what cannot be rendered. */
