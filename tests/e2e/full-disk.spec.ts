@@ -132,6 +132,7 @@ test("a full disk: writes answer 503 in Spanish, the backup says why, the instan
   const disk = mkdtempSync(join(tmpdir(), "mictlan-disk-"));
   execFileSync("mount", ["-t", "tmpfs", "-o", "size=64m,mode=0700", "tmpfs", disk]);
   const running: Instance[] = [];
+  let finished = false;
   try {
     const dataDir = join(disk, "data");
     mkdirSync(dataDir, { mode: 0o700 });
@@ -149,6 +150,7 @@ test("a full disk: writes answer 503 in Spanish, the backup says why, the instan
       acknowledged.push(email);
     }
 
+    console.log('STEP fill', Date.now());
     const filler = fill(disk);
     const filledAt = Date.now();
     // The backup (asked of the running server) refuses before touching the database, and says why.
@@ -165,6 +167,7 @@ test("a full disk: writes answer 503 in Spanish, the backup says why, the instan
     // A write that fits in pages the database already holds may still succeed (then it is
     // kept); one that needs a new page cannot. Each answer is a 200 or a 503 with the reason,
     // never a 500, never a hang.
+    console.log('STEP late signup', Date.now());
     const email = uniqueEmail("lleno");
     const late = await signUp(origin, email);
     expect([200, 503], await late.clone().text()).toContain(late.status);
@@ -175,6 +178,7 @@ test("a full disk: writes answer 503 in Spanish, the backup says why, the instan
       () => "abcdefghijklmnopqrstuvwxyz "[Math.floor(Math.random() * 27)],
     ).join("");
     const message = { name: "Lectora", email: "lectora@example.com", comment: longText };
+    console.log('STEP contact', Date.now());
     const api = await fetch(`${origin}/api/send-email.php`, {
       method: "POST",
       body: new URLSearchParams(message),
@@ -184,6 +188,7 @@ test("a full disk: writes answer 503 in Spanish, the backup says why, the instan
     expect(api.headers.get("retry-after")).toBe("60");
     expect(((await api.json()) as { message: string }).message).toBe(STORAGE_FULL);
 
+    console.log('STEP wait exit', Date.now());
     // Then gone, with status 1, for the supervisor to start it again.
     expect((await first.exit).code).toBe(1);
     expect(Date.now() - filledAt).toBeLessThan((UNWRITABLE_SECONDS + 20) * 1000);
@@ -219,9 +224,13 @@ test("a full disk: writes answer 503 in Spanish, the backup says why, the instan
     running.push(third);
     await waitUntilServing(third, port, 60_000);
     for (const email of acknowledged) expect((await signIn(origin, email)).status, email).toBe(200);
+    finished = true;
   } finally {
-    for (const [index, instance] of running.entries())
+    for (const [index, instance] of running.entries()) {
       await test.info().attach(`instance ${index + 1}`, { body: instance.output(), contentType: "text/plain" });
+      // The list reporter cuts attachments short: a failed run prints each instance's log whole.
+      if (!finished) console.log(`--- instance ${index + 1} ---\n${instance.output()}`);
+    }
     for (const instance of running) instance.child.kill("SIGKILL");
     await Promise.all(running.map((instance) => instance.exit));
     execFileSync("umount", [disk]);

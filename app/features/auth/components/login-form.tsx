@@ -1,3 +1,4 @@
+import { ErrorAndSubmit } from "./error-and-submit.tsx";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { DISCOVERY_MOTIVE, LOGIN_REASON_PARAM } from "../../../lib/public-paths.ts";
@@ -138,20 +139,20 @@ export function LoginPage({
                 question={ageQuestion}
               />
             )}
-            {result?.error && (
-              <p id="login-error" className="text-danger" role="alert">
-                Error: {result.error}
-                {result.mailNotSent && (
-                  <>
-                    {" "}
-                    <Link to="/contact">Ir a Contacto</Link>
-                  </>
-                )}
-              </p>
-            )}
-            <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-              {busy ? "Un momento..." : signup ? "Crear cuenta" : "Ingresar"}
-            </button>
+            <ErrorAndSubmit
+              error={result?.error}
+              errorId="login-error"
+              busy={busy}
+              label={signup ? "Crear cuenta" : "Ingresar"}
+            >
+              Error: {result?.error}
+              {result?.mailNotSent && (
+                <>
+                  {" "}
+                  <Link to="/contact">Ir a Contacto</Link>
+                </>
+              )}
+            </ErrorAndSubmit>
           </Form>
           {!signup && (
             <p className="text-center mt-3 mb-0">

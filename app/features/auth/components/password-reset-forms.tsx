@@ -1,3 +1,4 @@
+import { ErrorAndSubmit } from "./error-and-submit.tsx";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_ADVICE } from "../credential-messages.ts";
@@ -46,14 +47,7 @@ export function RequestResetPage() {
             <input {...control} name="email" type="email" required autoComplete="email" defaultValue={result?.email} />
           )}
         </FormField>
-        {result?.error && (
-          <p className="text-danger" role="alert">
-            {result.error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-          {busy ? "Un momento..." : M.requestButton}
-        </button>
+        <ErrorAndSubmit error={result?.error} busy={busy} label={M.requestButton} />
       </Form>
       <p className="text-center mt-4">
         <Link to="/login">Volver a ingresar</Link>
@@ -102,14 +96,7 @@ export function NewPasswordPage({ token, linkFailed }: { token: string | null; l
             <input {...control} name="repeat" type="password" required maxLength={128} autoComplete="new-password" />
           )}
         </FormField>
-        {result?.error && (
-          <p className="text-danger" role="alert">
-            {result.error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-          {busy ? "Un momento..." : M.saveButton}
-        </button>
+        <ErrorAndSubmit error={result?.error} busy={busy} label={M.saveButton} />
       </Form>
     </Narrow>
   );
