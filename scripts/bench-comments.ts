@@ -10,15 +10,14 @@
  * BENCH_CACHE_SECONDS (the site's default), BENCH_ROUNDS (5), BENCH_REQUESTS (40 per page and round), BENCH_PORT (7100), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432/postgres: where the run's database is created and dropped).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import pg from "pg";
-import { median, signUpBenchReader, sleep, startNodeFlags } from "./bench-support.ts";
+import { median, signUpBenchReader, sleep, startBuildServer } from "./bench-support.ts";
 
-const root = resolve(import.meta.dirname, "..");
 const builds = process.argv.slice(2).length ? process.argv.slice(2) : ["build"];
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -61,35 +60,19 @@ function get(origin: string, path: string, cookie: string, encoding: string | nu
 async function startServer(build: string, port: number, databaseUrl: string) {
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "bench-comments-"));
-  const child = spawn(process.execPath, [...startNodeFlags(), join(root, "server/main.ts")], {
+  const child = await startBuildServer(build, {
+    port,
+    dataDir,
+    databaseUrl,
     env: {
-      ...process.env,
-      BUILD_DIR: resolve(build),
-      PORT: String(port),
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      ASSETS_ARCHIVE_DIR: "off",
       RATE_LIMIT_MULTIPLIER: "100",
       // One secret for all: the reader's session cookie opens every build's pages.
       AUTH_SECRET: "bench-comments-secret-long-enough-0123456789",
       // BENCH_CACHE_SECONDS=0: every page asks the database, as after each new comment on a busy chapter.
       ...(process.env.BENCH_CACHE_SECONDS ? { DATA_CACHE_SECONDS: process.env.BENCH_CACHE_SECONDS } : {}),
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(child);
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 600 || child.exitCode !== null) throw new Error(`${build} did not start`);
-    await sleep(100);
-  }
   return { build, origin, child, dataDir };
 }
 

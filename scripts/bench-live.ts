@@ -12,12 +12,11 @@
  * runs another checkout's build (scripts/bench.ts compares two); BENCH_JSON=1 ends with one line
  * `BENCH_LIVE_JSON {...}` of the pooled figures.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { median, percentile, signUpBenchReader, startNodeFlags } from "./bench-support.ts";
+import { median, percentile, signUpBenchReader, startBuildServer } from "./bench-support.ts";
 
 const READERS = Number(process.env.BENCH_READERS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -25,42 +24,24 @@ const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 1000);
 // Reloading thousands of pages at once takes a while on a small machine: 20 ms a reader, at least 60 s.
 const ROUND_LIMIT_MS = Math.max(60_000, READERS * 20);
 const RELOAD_LIMIT_MS = 30_000;
-const root = resolve(process.env.BENCH_SERVER_DIR ?? resolve(import.meta.dirname, ".."));
+const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3400 + Math.floor(Math.random() * 100));
 const origin = `http://localhost:${port}`;
 const chapterPath = "/salida-a-tzintzuntzan";
 
-const server = spawn(process.execPath, [...startNodeFlags(), join(root, "server/main.ts")], {
+// This checkout's build, or a whole other checkout (BENCH_SERVER_DIR) with its own server.
+const server = await startBuildServer(process.env.BENCH_SERVER_DIR ?? join(root, "build"), {
+  port,
+  dataDir: mkdtempSync(join(tmpdir(), "bench-live-")),
   env: {
-    ...process.env,
-    PORT: String(port),
-    SITE_URL: origin,
-    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-live-")),
-    LOG_LEVEL: "warn",
-    DATABASE_URL: "",
     // Every reader connects from this one address.
     LIVE_MAX_PER_ADDRESS: String(READERS + 100),
     LIVE_MAX_CONNECTIONS: String(READERS + 100),
-    // No mail server: the bench reader's sign-up signs in at once (no confirmation e-mail).
-    SMTP_URL: "",
   },
-  stdio: ["ignore", "ignore", "inherit"],
 });
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 // A reader's browser reloads the data on a connection of its own, kept alive like a browser's.
 const reloadAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error("the server did not start");
-}
 
 type Reader = { arrived: number | null; visible: number | null; failed: boolean; request: http.ClientRequest };
 
@@ -110,7 +91,6 @@ function openReader(onChange: (reader: Reader, event: string) => void): Promise<
 
 let failed = false;
 try {
-  await waitForServer();
   const cookie = await signUpBenchReader(origin, "bench@example.com");
 
   let postedAt = 0;

@@ -12,12 +12,11 @@
  * (20), BENCH_PORT (default 3500–3599), BENCH_SERVER_DIR (another checkout's build),
  * BENCH_JSON=1 ends with one line `BENCH_MIXED_JSON {...}`.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { percentile, signUpBenchReader, sleep, startNodeFlags } from "./bench-support.ts";
+import { percentile, signUpBenchReader, sleep, startBuildServer } from "./bench-support.ts";
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 const COMMENTERS = Number(process.env.BENCH_COMMENTERS ?? 20);
@@ -25,41 +24,23 @@ const BUSY_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 const RELOAD_EVERY_MS = 2000;
 const COMMENT_EVERY_MS = 15_000;
-const root = resolve(process.env.BENCH_SERVER_DIR ?? resolve(import.meta.dirname, ".."));
+const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3500 + Math.floor(Math.random() * 100));
 const origin = `http://localhost:${port}`;
 const chapterPath = "/salida-a-tzintzuntzan";
 
-const server = spawn(process.execPath, [...startNodeFlags(), join(root, "server/main.ts")], {
+// This checkout's build, or a whole other checkout (BENCH_SERVER_DIR) with its own server.
+const server = await startBuildServer(process.env.BENCH_SERVER_DIR ?? join(root, "build"), {
+  port,
+  dataDir: mkdtempSync(join(tmpdir(), "bench-mixed-")),
   env: {
-    ...process.env,
-    PORT: String(port),
-    SITE_URL: origin,
-    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-mixed-")),
-    LOG_LEVEL: "warn",
-    DATABASE_URL: "",
     // Every reader connects from this one address (a school behind one router).
     LIVE_MAX_PER_ADDRESS: String(READERS + 100),
     LIVE_MAX_CONNECTIONS: String(READERS + 100),
-    // No mail server: sign-ups sign in at once.
-    SMTP_URL: "",
   },
-  stdio: ["ignore", "ignore", "inherit"],
 });
 // Each reader is a browser: its own kept-alive connection for pages, one for its live stream.
 const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error("the server did not start");
-}
 
 const signUp = (index: number) => signUpBenchReader(origin, `comentarista.${index}@example.com`);
 
@@ -108,7 +89,6 @@ function loadPage(reader: Reader): Promise<number | null> {
 
 let failed = false;
 try {
-  await waitForServer();
   const cookies: string[] = [];
   for (let index = 0; index < COMMENTERS; index++) cookies.push(await signUp(index));
   // Half the readers signed in (sharing the commenters' accounts, as a family shares devices).

@@ -59,7 +59,14 @@ const root = resolve(import.meta.dirname, "..");
  */
 export async function startBuildServer(
   spec: string,
-  options: { port: number; dataDir: string; databaseUrl?: string; nodeFlags?: string[] },
+  options: {
+    port: number;
+    dataDir: string;
+    databaseUrl?: string;
+    nodeFlags?: string[];
+    /** More settings, over the defaults below (limits, cache, a shared AUTH_SECRET). */
+    env?: Record<string, string>;
+  },
 ): Promise<ChildProcess> {
   const origin = `http://localhost:${options.port}`;
   const checkout = existsSync(join(spec, "server/main.ts")) ? resolve(spec) : root;
@@ -77,6 +84,7 @@ export async function startBuildServer(
         LOG_LEVEL: "warn",
         SMTP_URL: "",
         ASSETS_ARCHIVE_DIR: "off",
+        ...options.env,
       },
       stdio: ["ignore", "ignore", "inherit"],
     },
