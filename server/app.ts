@@ -22,6 +22,7 @@ import { IMMUTABLE } from "./static-assets.ts";
 import { STORAGE_FULL_MESSAGE, storageFailedSince } from "../app/lib/storage-health.server.ts";
 import { runInRequest } from "./request-context.ts";
 import { namesAFile } from "./public-files.ts";
+import { NO_READER, TRAVEL_OWNER_HEADER } from "../app/lib/travel-copy.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
 import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
 import { asksForSharedPage, inlineHashes, shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
@@ -254,6 +255,8 @@ export function createApp({
       if (kept) {
         const hashes = shareable ? htmlCache!.hashesOf(cacheKey) : null;
         if (hashes) c.set("sharedPage", hashes);
+        // Kept pages are served only to requests without a session: nobody's (decision 075).
+        kept.headers.set(TRAVEL_OWNER_HEADER, NO_READER);
         return kept;
       }
     }
