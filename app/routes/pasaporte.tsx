@@ -11,7 +11,9 @@ import { services } from "../runtime/context.server.ts";
 import { getUser } from "../access/session.server.ts";
 import { travelOwnerKey } from "../access/travel-owner.server.ts";
 import { parseTravelCookie } from "../lib/travel-copy.ts";
-import { TripPanel, type TripOffer } from "../features/travel/components/trip-panel.tsx";
+import { Suspense } from "react";
+import type { TripOffer } from "../features/travel/components/trip-panel.tsx";
+import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
 import { estimateTripBytes } from "../features/travel/trip-estimate.ts";
 
 // Composes three features: the chapter list, the character catalogue (locked cards already
@@ -50,6 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// 'Guardar para el viaje' costs no first-load JavaScript: its module loads after the page's own.
+const TripPanel = lazyInBrowser(() =>
+  import("../features/travel/components/trip-panel.tsx").then((module) => module.TripPanel),
+);
+
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: "Tu pasaporte",
@@ -65,7 +72,13 @@ export default function Pasaporte({ loaderData }: Route.ComponentProps) {
     <PassportAlbum
       passport={loaderData.passport}
       clanHref={loaderData.clanHref}
-      trip={loaderData.trip && <TripPanel offer={loaderData.trip} />}
+      trip={
+        loaderData.trip && (
+          <Suspense fallback={null}>
+            <TripPanel offer={loaderData.trip} />
+          </Suspense>
+        )
+      }
     />
   ) : (
     <PassportForVisitor />
