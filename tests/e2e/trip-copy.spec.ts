@@ -12,9 +12,11 @@ import {
   expect,
   newContext,
   PASSWORD,
+  signUp,
   startSiteServer,
   test,
   uniqueEmail,
+  uniqueWord,
   workerPort,
 } from "./support.ts";
 
@@ -188,4 +190,47 @@ test("reader A then reader B on one device: none of A's saved answers is readabl
     await context.close();
     await site.stop();
   }
+});
+
+test("comments written without signal wait on the phone and are stored once each when it returns, across reconnects", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await page.goto(`/${chapter1!.slug}`);
+  const box = page.locator("#comment-text");
+  await expect(box).toBeVisible();
+  const texts = Array.from({ length: 20 }, (_, index) => `Sin señal en el panteón ${index + 1} ${uniqueWord()}`);
+  const write = async (text: string) => {
+    await box.fill(text);
+    await page.getByRole("button", { name: "Comentar" }).click();
+    await expect(page.getByText("Se enviará cuando haya señal")).toBeVisible();
+    await expect(box).toHaveValue("");
+  };
+  const stored = async (text: string) =>
+    (await (await page.request.get(`/${chapter1!.slug}`)).text()).split(text).length - 1;
+
+  // The issue's figure: 20 comments written offline across three reconnects (7, 7 and 6).
+  for (const batch of [texts.slice(0, 7), texts.slice(7, 14), texts.slice(14)]) {
+    await context.setOffline(true);
+    for (const text of batch) await write(text);
+    for (const text of batch) expect(await stored(text)).toBe(0);
+    const back = Date.now();
+    await context.setOffline(false);
+    for (const text of batch)
+      await expect(page.locator("li[data-comment-id]").filter({ hasText: text })).toHaveCount(1, { timeout: 10_000 });
+    const seconds = (Date.now() - back) / 1000;
+    console.log(
+      `${batch.length} comments written offline: all on the page ${seconds.toFixed(1)} s after the signal returned`,
+    );
+    expect(seconds).toBeLessThan(10);
+    await expect(page.getByText("Se enviará cuando haya señal")).toHaveCount(0);
+  }
+  // Each stored exactly once, also after the next load (the outbox is empty): the server's list.
+  await page.reload();
+  await expect(page.getByText("Se enviará cuando haya señal")).toHaveCount(0);
+  for (const text of texts) await expect(page.locator("li[data-comment-id]").filter({ hasText: text })).toHaveCount(1);
+  const ids = await page.locator("li[data-comment-id]").evaluateAll((items) => items.map((item) => item.textContent));
+  for (const text of texts) expect(ids.filter((item) => item?.includes(text))).toHaveLength(1);
 });
