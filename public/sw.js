@@ -54,6 +54,13 @@ function reloadAsDocument(url) {
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+// A printed code scanned without signal: the page keeps it and tries again every 20 s, so it
+// opens (under the server's usual limits) once the signal returns.
+function codeWaitsPage(url) {
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="20"><title>Guardamos tu código</title><style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:36rem;padding:1.5rem;line-height:1.5;color:#212529;background:#fff8ec}a{color:#7a3300}</style></head><body><main><h1>Guardamos tu código…</h1><p>No hay señal ahora. Deja esta página abierta: se abrirá sola cuando vuelva la señal.</p><p><a href="${escape(url.pathname)}">Intentar de nuevo</a></p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
 function offlinePage(index) {
   const date = index ? new Date(index.savedAt).toLocaleDateString("es-ES", { dateStyle: "long" }) : "";
   const list = index
@@ -80,7 +87,7 @@ async function fromCopy(request, url) {
       (await cache.match(url.pathname, { ...options, ignoreSearch: true })));
   if (kept) return kept;
   if (url.pathname.endsWith(".data")) return reloadAsDocument(url);
-  if (request.mode === "navigate") return offlinePage(index);
+  if (request.mode === "navigate") return url.pathname.startsWith("/qr/") ? codeWaitsPage(url) : offlinePage(index);
   return Response.error();
 }
 

@@ -140,6 +140,10 @@ test("a reader's unlocked chapters, cards and passport open with the server stop
     }
     await page.getByRole("link", { name: /Salida a Tzintzuntzan/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
+    // A printed code scanned without signal waits on its page, which tries again by itself.
+    await page.goto("/qr/capitulo-3", { waitUntil: "load" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guardamos tu código…");
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "20");
     // A client-side visit to a page that is not saved lands there too.
     await page.goto("/pasaporte");
     await page.getByRole("link", { name: "Ver todos los personajes" }).click();
