@@ -26,6 +26,7 @@ import { originCheckMiddleware } from "./access/origin-check.server.ts";
 import { rootData } from "./pages/root-data.server.ts";
 import { requestBodyMiddleware } from "./lib/request-body.server.ts";
 import { studentSessionMiddleware } from "./access/class-session.server.ts";
+import { travelOwnerMiddleware } from "./access/travel-owner.server.ts";
 import { sessionMiddleware } from "./access/session.server.ts";
 import { useLiveRevalidation } from "./ui/use-live.ts";
 import { useNonce } from "./ui/nonce.tsx";
@@ -40,6 +41,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   requestBodyMiddleware,
   sessionMiddleware,
   studentSessionMiddleware,
+  // Last, so that it reads the reader every other middleware settled (decision 075).
+  travelOwnerMiddleware,
 ];
 
 export const loader = ({ request, url, context }: Route.LoaderArgs) => rootData(request, url, context);

@@ -2,6 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Handler } from "hono";
 import type { createRequestHandler } from "react-router";
 import { INTERNAL_HEADERS } from "../app/lib/request.server.ts";
+import { NO_READER, TRAVEL_OWNER_HEADER } from "../app/lib/travel-copy.ts";
 import type { SiteMetrics } from "../app/lib/metrics.server.ts";
 import type { AppEnv } from "./app.ts";
 import { forwardedView } from "./forwarded.ts";
@@ -51,6 +52,8 @@ export function reactPages({
       if (kept) {
         const hashes = shareable ? htmlCache!.hashesOf(cacheKey) : null;
         if (hashes) c.set("sharedPage", hashes);
+        // Kept pages are served only to requests without a session: nobody's (decision 075).
+        kept.headers.set(TRAVEL_OWNER_HEADER, NO_READER);
         return kept;
       }
     }

@@ -139,6 +139,8 @@ export interface CommentTable {
   held_reasons: Generated<string>;
   /** A class's id: only that class, its teacher and admins see it (null: everyone may). */
   audience: Generated<string | null>;
+  /** The id a phone gave a comment written offline: the same one sent twice is stored once (0033). */
+  client_id: Generated<string | null>;
 }
 
 export type CommentStatus = "visible" | "held" | "hidden";

@@ -9,12 +9,18 @@ import { PassportAlbum, PassportForVisitor } from "../features/passport/componen
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../runtime/context.server.ts";
 import { getUser } from "../access/session.server.ts";
+import { travelOwnerKey } from "../access/travel-owner.server.ts";
+import { parseTravelCookie } from "../lib/travel-copy.ts";
+import { Suspense } from "react";
+import type { TripOffer } from "../features/travel/components/trip-panel.tsx";
+import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
+import { estimateTripBytes } from "../features/travel/trip-estimate.ts";
 
 // Composes three features: the chapter list, the character catalogue (locked cards already
 // stripped of their details, decision 015) and the reader's clan.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(context);
-  if (!user) return { passport: null, clanHref: "/tu-perfil" };
+  if (!user) return { passport: null, clanHref: "/tu-perfil", trip: null };
   const { db, env } = services(context);
   const [chapters, catalogue, profile, childReader] = await Promise.all([
     listChapterCards(db, { userId: user.id, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED }),
@@ -22,7 +28,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     getProfile(db, user.id),
     isChildReader(db, user.id),
   ]);
+  // The trip's copy (issue 43): only the chapters this reader unlocked, by their slug paths.
+  const chapterPaths = chapters.cards.filter((card) => card.found).map((card) => card.path);
+  const owner = travelOwnerKey(user.id);
+  const saved = parseTravelCookie(request.headers.get("Cookie"));
+  const trip: TripOffer = {
+    owner,
+    chapterPaths,
+    otherPaths: ["/personajes", "/pasaporte"],
+    estimateBytes: estimateTripBytes(chapterPaths.length),
+    saved:
+      saved && saved.owner === owner ? { savedAt: saved.savedAt, chapters: saved.chapters, bytes: saved.bytes } : null,
+  };
   return {
+    trip,
     // A child reader chooses their clan on its own page: /tu-perfil is the adult's (issue 22).
     clanHref: childReader ? "/mi-clan" : "/tu-perfil",
     passport: buildPassport({
@@ -32,6 +51,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   };
 }
+
+// 'Guardar para el viaje' costs no first-load JavaScript: its module loads after the page's own.
+const TripPanel = lazyInBrowser(() =>
+  import("../features/travel/components/trip-panel.tsx").then((module) => module.TripPanel),
+);
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
@@ -45,7 +69,17 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export default function Pasaporte({ loaderData }: Route.ComponentProps) {
   return loaderData.passport ? (
-    <PassportAlbum passport={loaderData.passport} clanHref={loaderData.clanHref} />
+    <PassportAlbum
+      passport={loaderData.passport}
+      clanHref={loaderData.clanHref}
+      trip={
+        loaderData.trip && (
+          <Suspense fallback={null}>
+            <TripPanel offer={loaderData.trip} />
+          </Suspense>
+        )
+      }
+    />
   ) : (
     <PassportForVisitor />
   );

@@ -38,6 +38,7 @@ export async function handleCommentAction(
           text: form.get("text"),
           moderation: input.moderation,
           audience: input.audience ?? null,
+          clientId: form.get("clientId"),
         })
       : intent === "delete"
         ? await deleteOwnComment(db, publish, { userId: user.id, commentId })

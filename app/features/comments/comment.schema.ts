@@ -2,6 +2,7 @@ export const COMMENT_MAX_LENGTH = 1000;
 
 export const COMMENT_MESSAGES = {
   hint: "Recuerda mantener una conversación en respeto",
+  queued: "Se enviará cuando haya señal",
   empty: "Escribe tu comentario antes de enviarlo.",
   tooLong: `Tu comentario puede tener hasta ${COMMENT_MAX_LENGTH} caracteres.`,
   none: "¡El primer comentario es tuyo!",

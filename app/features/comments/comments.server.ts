@@ -60,6 +60,17 @@ async function isChildAccount(db: Db, userId: string) {
   return row !== undefined;
 }
 
+/** A phone's id for a comment written offline (a UUID, as crypto.randomUUID() makes). */
+const CLIENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const commentByClientId = (db: Db, userId: string, clientId: string) =>
+  db
+    .selectFrom("comments")
+    .select(["id", "status"])
+    .where("user_id", "=", userId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+
 /**
  * Stores a signed-in reader's comment on a section (a chapter slug the caller resolved from the
  * page, never from the form), as text. A held comment is announced to the admins' queue only:
@@ -75,10 +86,16 @@ export async function postComment(
     moderation: CommentsModeration;
     /** The closed group that alone may see it (a student's class), or null for everyone. */
     audience?: string | null;
+    /** The id the phone gave a comment written offline (its outbox may send it again). */
+    clientId?: unknown;
   },
 ): Promise<PostCommentResult> {
   const checked = checkComment(input.text);
   if (!checked.ok) return { ok: false, status: 400, error: checked.error };
+  const clientId = typeof input.clientId === "string" && CLIENT_ID.test(input.clientId) ? input.clientId : null;
+  // Sent again (the signal came back twice): the first one stands, whatever became of it.
+  const sentBefore = clientId ? await commentByClientId(db, input.userId, clientId) : undefined;
+  if (sentBefore) return { ok: true, held: sentBefore.status === "held", commentId: sentBefore.id };
   // Both at once (holdReasons only reads): one trip to the database fewer before the comment is out.
   const [limit, reasons] = await Promise.all([
     hitRateLimit(db, `comment:${input.userId}`, COMMENT_RATE_LIMIT),
@@ -103,9 +120,15 @@ export async function postComment(
         status: held ? "held" : "visible",
         held_reasons: reasons.join(","),
         audience: input.audience ?? null,
+        client_id: clientId,
       })
+      .onConflict((conflict) =>
+        conflict.columns(["user_id", "client_id"]).where("client_id", "is not", null).doNothing(),
+      )
       .returning(["id", "created_at"])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // The same id arrived twice at once: the other request stored it.
+    if (!inserted) return null;
     // A held comment's text goes to the admins' queue only (and that event carries nothing).
     if (held) await publish(COMMENTS_QUEUE_TOPIC, trx);
     // A class's comment travels to nobody: open pages reload, and the server filters.
@@ -117,6 +140,10 @@ export async function postComment(
       } satisfies CommentEvent);
     return inserted.id;
   });
+  if (commentId === null) {
+    const stored = await commentByClientId(db, input.userId, clientId!);
+    return { ok: true, held: stored?.status === "held", commentId: stored!.id };
+  }
   return { ok: true, held, commentId };
 }
 

@@ -72,6 +72,32 @@ describe.each(DATABASE_KINDS)("comments on %s", (kind) => {
     expect(topics).toContain("comments:patzcuaro");
   });
 
+  it("stores a comment sent again with the same phone id once, held as any other, and another author's same id apart", async () => {
+    const clientId = "3f2b8c1e-9a4d-4e6f-8b2a-1c5d7e9f0a3b";
+    const send = (userId: string) =>
+      postComment(database.db, publish, {
+        userId,
+        sectionId: "viaje-sin-senal",
+        text: "Escrito en el autobús, sin señal",
+        moderation: "all",
+        clientId,
+      });
+    const first = await send("adulto");
+    expect(first).toEqual({ ok: true, held: true, commentId: expect.any(String) });
+    // The signal came and went: sent twice more, two of them at once.
+    const again = await Promise.all([send("adulto"), send("adulto")]);
+    for (const answer of again) expect(answer).toEqual(first);
+    const stored = await database.db
+      .selectFrom("comments")
+      .select(["id", "status"])
+      .where("section_id", "=", "viaje-sin-senal")
+      .execute();
+    expect(stored).toEqual([{ id: first.ok && first.commentId, status: "held" }]);
+    // Ids are the author's: another reader's phone may have made the same one.
+    const other = await send("ana");
+    expect(other.ok && other.commentId).not.toBe(first.ok && first.commentId);
+  });
+
   it("falls back to 'Lector' for an account without a profile's apodo", async () => {
     await post("sin-apodo", "camazotz", "hola");
     expect((await listComments(database.db, "camazotz", anyone))[0]!.userName).toBe("Lector");

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useActionData, useFetcher, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { pendingComments, queueComment, sendPendingComments } from "../comment-outbox.ts";
 import { checkComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "../comment.schema.ts";
 import type { CommentActionResult } from "./comment-types.ts";
 
@@ -38,6 +39,25 @@ function focusComment(commentId: string, form: HTMLFormElement | null): () => vo
 export function CommentForm({ prompt }: { prompt: string }) {
   const fetcher = useFetcher<CommentActionResult>();
   const form = useRef<HTMLFormElement>(null);
+  const userId = (useRouteLoaderData("root") as { user?: { id: string } | null } | undefined)?.user?.id;
+  const { pathname } = useLocation();
+  const revalidator = useRevalidator();
+  // Comments written without signal, waiting on this device (decision 075).
+  const [waiting, setWaiting] = useState(0);
+  useEffect(() => {
+    if (!userId) return;
+    const send = async () => {
+      setWaiting(pendingComments(userId).length);
+      if (!navigator.onLine || !pendingComments(userId).length) return;
+      const sent = await sendPendingComments(userId);
+      setWaiting(pendingComments(userId).length);
+      if (sent) void revalidator.revalidate();
+    };
+    void send();
+    window.addEventListener("online", send);
+    return () => window.removeEventListener("online", send);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the revalidator changes on every navigation state
+  }, [userId]);
   // A comment sent before the page was interactive went as a plain form post: the page came
   // back with the action's answer, which says it was published or held all the same.
   const posted = useActionData<CommentActionResult>();
@@ -64,6 +84,13 @@ export function CommentForm({ prompt }: { prompt: string }) {
         const checked = checkComment(text);
         // SPEC.md §5: blank text is silently not sent.
         if (!checked.ok && checked.blank) event.preventDefault();
+        // No signal: kept on the device, sent when it returns.
+        else if (checked.ok && userId && !navigator.onLine) {
+          event.preventDefault();
+          queueComment(userId, pathname, checked.text);
+          setWaiting(pendingComments(userId).length);
+          event.currentTarget.reset();
+        }
       }}
     >
       <input type="hidden" name="intent" value="comment" />
@@ -92,6 +119,7 @@ export function CommentForm({ prompt }: { prompt: string }) {
       </button>
       <div role="status" aria-live="polite">
         {notice && <p className="mt-2 mb-0 comment-notice">{notice}</p>}
+        {waiting > 0 && <p className="mt-2 mb-0 comment-notice">{COMMENT_MESSAGES.queued}</p>}
       </div>
     </fetcher.Form>
   );

@@ -35,12 +35,22 @@ function Progress({ id, label, found, total }: { id: string; label: string; foun
 }
 
 /** A signed-in reader's album: found cards in full colour, the rest as silhouettes with their hint. */
-export function PassportAlbum({ passport, clanHref = "/tu-perfil" }: { passport: Passport; clanHref?: string }) {
+export function PassportAlbum({
+  passport,
+  clanHref = "/tu-perfil",
+  trip,
+}: {
+  passport: Passport;
+  clanHref?: string;
+  /** The route's 'Guardar para el viaje' panel (another feature's, composed by the route). */
+  trip?: React.ReactNode;
+}) {
   const { chapters, characters, clan } = passport;
   return (
     <div className="container py-5 passport-page">
       <h1 className="mb-4">{PASSPORT_MESSAGES.title}</h1>
       {chapters.found === 0 && <p className="lead">{PASSPORT_MESSAGES.newReader}</p>}
+      {trip}
 
       <section className="card card-body shadow-sm mb-4 passport-clan" aria-labelledby="pasaporte-clan">
         <h2 id="pasaporte-clan" className="h4">

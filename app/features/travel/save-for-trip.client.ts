@@ -1,0 +1,137 @@
+/**
+ * 'Guardar para el viaje' (issue 43, decision 075), loaded on the first click only: fetches what
+ * the server gives this reader for each saved address, the page and its `.data`, and every
+ * script, stylesheet, font and picture they use, and keeps them in the "viaje" cache, where
+ * public/sw.js answers from when the network fails. Only answers the server marked as this
+ * reader's are kept.
+ */
+import {
+  formatTravelCookie,
+  NO_READER,
+  TRAVEL_CACHE,
+  TRAVEL_COOKIE,
+  TRAVEL_INDEX_URL,
+  TRAVEL_MANIFEST_URL,
+  TRAVEL_OWNER_HEADER,
+  type TravelCookie,
+} from "../../lib/travel-copy.ts";
+
+/** What the server says this reader may keep: their unlocked chapters' slug paths, and the other pages. */
+export type TripPlan = { owner: string; chapterPaths: string[]; otherPaths: string[] };
+
+type RouteManifestEntry = { module?: string; imports?: string[]; css?: string[] };
+type BrowserManifest = {
+  version: string;
+  entry: { module: string; imports: string[] };
+  routes: Record<string, RouteManifestEntry>;
+};
+
+/** React Router's `.data` address of a page (its single-fetch convention). */
+const dataPathOf = (path: string) => (path.endsWith("/") ? `${path}_.data` : `${path}.data`);
+
+const sameOrigin = (address: string | null | undefined): string | null => {
+  if (!address) return null;
+  const url = new URL(address, location.href);
+  return url.origin === location.origin ? url.pathname + url.search : null;
+};
+
+const routeFiles = (route: RouteManifestEntry | null | undefined) =>
+  route ? [route.module, ...(route.imports ?? []), ...(route.css ?? [])] : [];
+
+/** Scripts, styles, icons and pictures a saved page asks for. */
+function filesOfPage(html: string): { title: string; files: string[] } {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const files = [
+    ...Array.from(page.querySelectorAll("img[src]"), (image) => image.getAttribute("src")),
+    ...Array.from(page.querySelectorAll("script[src]"), (script) => script.getAttribute("src")),
+    ...Array.from(page.querySelectorAll("link[href]"), (link) =>
+      link.getAttribute("rel") === "canonical" ? null : link.getAttribute("href"),
+    ),
+  ];
+  return { title: page.title, files: files.map(sameOrigin).filter((file): file is string => file !== null) };
+}
+
+/** Clears the copy on this device: the cache, the worker and the cookie that told /pasaporte. */
+export async function clearTrip() {
+  await caches.delete(TRAVEL_CACHE);
+  const registration = await navigator.serviceWorker?.getRegistration("/");
+  await registration?.unregister();
+  document.cookie = `${TRAVEL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+export async function saveForTrip(plan: TripPlan): Promise<TravelCookie> {
+  if (!("serviceWorker" in navigator) || !("caches" in window)) throw new Error("unsupported");
+  if (plan.owner === NO_READER) throw new Error("no reader");
+  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  await navigator.serviceWorker.ready;
+  // A fresh copy: what the reader may no longer open does not linger from an older one.
+  await caches.delete(TRAVEL_CACHE);
+  const cache = await caches.open(TRAVEL_CACHE);
+  const savedAt = Date.now();
+  const writeIndex = (state: string, pages: { path: string; title: string }[], bytes: number) =>
+    cache.put(
+      TRAVEL_INDEX_URL,
+      Response.json({ owner: plan.owner, state, savedAt, paths: pages.map((page) => page.path), pages, bytes }),
+    );
+  // The owner is written before anything else: no saved answer is ever without one.
+  await writeIndex("guardando", [], 0);
+
+  let bytes = 0;
+  const keep = async (address: string, response: Response) => {
+    const body = await response.clone().arrayBuffer();
+    bytes += body.byteLength;
+    await cache.put(address, response);
+  };
+  const mine = (response: Response) =>
+    response.ok && !response.redirected && response.headers.get(TRAVEL_OWNER_HEADER) === plan.owner;
+
+  const pages: { path: string; title: string }[] = [];
+  const files = new Set<string>();
+  for (const path of [...plan.chapterPaths, ...plan.otherPaths]) {
+    const [document, data] = await Promise.all([
+      fetch(path, { headers: { Accept: "text/html" }, cache: "no-store" }),
+      fetch(dataPathOf(path), { cache: "no-store" }),
+    ]);
+    // What the server did not give this reader (a page that asks for a code, a 404) is not kept.
+    if (!mine(document) || !mine(data)) continue;
+    const { title, files: used } = filesOfPage(await document.clone().text());
+    await keep(path, document);
+    await keep(dataPathOf(path), data);
+    pages.push({ path, title });
+    used.forEach((file) => files.add(file));
+  }
+
+  // React Router asks /__manifest which routes a client-side visit needs; offline, the worker
+  // answers with this one, for every saved address.
+  const manifest = (window as unknown as { __reactRouterManifest?: BrowserManifest }).__reactRouterManifest;
+  if (manifest) {
+    routeFiles(manifest.entry).forEach((file) => file && files.add(file));
+    Object.values(manifest.routes).forEach((route) => routeFiles(route).forEach((file) => file && files.add(file)));
+    const query = new URLSearchParams({ paths: pages.map((page) => page.path).join(","), version: manifest.version });
+    const routes = await fetch(`/__manifest?${query}`);
+    if (routes.ok) {
+      const patches = (await routes.clone().json()) as Record<string, RouteManifestEntry>;
+      Object.values(patches).forEach((route) => routeFiles(route).forEach((file) => file && files.add(file)));
+      await keep(TRAVEL_MANIFEST_URL, routes);
+    }
+  }
+  // Fonts and whatever else the site's look loaded on this page.
+  for (const entry of performance.getEntriesByType("resource")) {
+    const file = sameOrigin(entry.name);
+    if (file && /^\/(assets|fonts)\//.test(file)) files.add(file);
+  }
+
+  for (const file of files) {
+    if (file.startsWith("/api/") || file.endsWith(".data")) continue;
+    const response = await fetch(file).catch(() => null);
+    if (response?.ok && response.type === "basic" && !response.redirected) await keep(file, response);
+  }
+
+  const chapters = pages.filter((page) => plan.chapterPaths.includes(page.path)).length;
+  await writeIndex("guardado", pages, bytes);
+  const saved = { owner: plan.owner, savedAt, chapters, bytes };
+  document.cookie = `${TRAVEL_COOKIE}=${encodeURIComponent(formatTravelCookie(saved))}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  // Installed or engaged sites keep their storage when the phone runs short (Safari: on the home screen).
+  await navigator.storage?.persist?.().catch(() => false);
+  return saved;
+}
