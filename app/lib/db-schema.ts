@@ -181,7 +181,7 @@ export interface UnlockedChapterTable {
 export interface ReadingSettingsTable {
   user_id: string;
   settings: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 /** Where a reader left a chapter: the paragraph at the top of their screen (decision 076). */
@@ -189,7 +189,7 @@ export interface ReadingPositionTable {
   user_id: string;
   chapter_id: string;
   paragraph: number;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface ContactMessageTable {

@@ -304,6 +304,10 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
     expect(summary.chapters.map((item) => item.title)).toEqual([chapterName]);
     const character = await services.db.selectFrom("characters").select("name").executeTakeFirstOrThrow();
     expect(summary.characters.map((item) => item.title)).toEqual([character.name]);
+    // 'Aa' in words, and the place counted from 1 (issue 44, decision 076).
+    expect(summary.reading.map((item) => item.title)).toEqual(["Ajustes de lectura («Aa»)", chapterName]);
+    expect(fact(summary.reading[0]!.details, "Colores")).toBe("Sepia");
+    expect(fact(summary.reading[1]!.details, "Párrafo donde te quedaste")).toBe("4");
     expect(summary.comments).toEqual([
       {
         title: chapterName,
