@@ -58,6 +58,9 @@ export default [
     route("profile", "routes/profile.ts"),
     route("api/send-email.php", "routes/api.send-email[.]php.ts"),
     route("api/unlocks", "routes/api.unlocks.ts"),
+    // Reading comfort (issue 44, decision 076): the 'Aa' form, for visitors too (a cookie), and
+    // where a reader left a chapter (readers only; a visitor's is refused with a 401).
+    route("api/lectura", "routes/api.lectura.ts"),
     route("robots.txt", "routes/robots[.]txt.ts"),
     route("sitemap.xml", "routes/sitemap[.]xml.ts"),
     route("media/:file", "routes/media.$file.ts"),

@@ -38,6 +38,19 @@ describe("the visitors' page cache", () => {
     expect(visitorPageKey(`${url}?q=1`, null)).not.toBe(unanswered);
   });
 
+  it("keeps visitors' reading settings apart, by their normalised value only (decision 076)", () => {
+    const url = "http://s/salida-a-tzintzuntzan";
+    const none = visitorPageKey(url, null);
+    const dark = visitorPageKey(url, "lectura=normal.normal.normal.oscuro");
+    expect(dark).not.toBe(none);
+    expect(visitorPageKey(url, "analiticas=si; lectura=normal.normal.normal.oscuro")).not.toBe(dark);
+    expect(visitorPageKey(url, "lectura=enorme.amplio.amplio.sepia")).not.toBe(dark);
+    // The defaults, and a made-up value, are the page of a visitor who never chose.
+    expect(visitorPageKey(url, "lectura=normal.normal.normal.claro")).toBe(none);
+    expect(visitorPageKey(url, "lectura=gigante.x.y.z")).toBe(none);
+    expect(visitorPageKey(url, `lectura=${"a".repeat(500)}`)).toBe(none);
+  });
+
   it("gives every response its own nonce, everywhere the page had one", async () => {
     const cache = createHtmlCache();
     expect(cache.lookup("http://s/", "n1")).toBeNull();

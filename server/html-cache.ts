@@ -1,5 +1,6 @@
 import { consentFromCookies } from "../app/lib/consent-cookie.ts";
 import { hasFamilyDeviceCookie } from "../app/lib/family-device-cookie.ts";
+import { readingSettingsCacheKey } from "../app/lib/reading-settings-cookie.ts";
 import { hasSessionCookie } from "./html-cache-control.ts";
 import { inlineHashes, type InlineHashes } from "./shared-visitor-page.ts";
 import { chooseEncoding } from "./accept-encoding.ts";
@@ -43,17 +44,24 @@ const bodyOf = (bytes: Buffer) => new Uint8Array(bytes.buffer as ArrayBuffer, by
 
 /**
  * The cache key of a visitor's page: its URL plus every cookie a visitor's page is rendered
- * from. Today that is only the analytics answer (the banner and Google's tag are rendered on the
- * server from it); a new cookie read by a visitor's page must be added here, or one visitor's
- * answer would be served to the next. (A family's device's cookie is not: its pages are never
+ * from: the analytics answer (the banner and Google's tag are rendered on the server from it) and
+ * the reading settings of a chapter page ('Aa', decision 076: normalised, so at most 36 kinds of
+ * page per address, and the defaults share the page of visitors who never chose). A new cookie
+ * read by a visitor's page must be added here, or one visitor's answer would be served to the next. (A family's device's cookie is not: its pages are never
  * kept at all, see `eligible`.)
  */
 export function visitorPageKey(url: string, cookieHeader: string | null): string {
-  return `${url}\nanaliticas=${consentFromCookies(cookieHeader) ?? ""}`;
+  return `${url}\nanaliticas=${consentFromCookies(cookieHeader) ?? ""}\nlectura=${readingSettingsCacheKey(cookieHeader)}`;
 }
 
 /** Requests that write nothing a page shows: they must not empty the cache on every page load. */
-const HARMLESS_WRITES = new Set(["/api/page-view", "/api/unlocks"]);
+const HARMLESS_WRITES = new Set([
+  "/api/page-view",
+  "/api/unlocks",
+  // A reader's own settings and place (decision 076): the settings are in the page's key, the
+  // place shows on signed-in pages only, which are never kept.
+  "/api/lectura",
+]);
 
 export function createHtmlCache({
   maxEntries = 256,

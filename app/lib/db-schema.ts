@@ -179,6 +179,21 @@ export interface UnlockedChapterTable {
   unlocked_at: Timestamp;
 }
 
+/** A reader's 'Aa' settings (migration 0034, decision 076): the cookie's text, checked on read. */
+export interface ReadingSettingsTable {
+  user_id: string;
+  settings: string;
+  updated_at: Timestamp;
+}
+
+/** Where a reader left a chapter: the paragraph at the top of their screen (decision 076). */
+export interface ReadingPositionTable {
+  user_id: string;
+  chapter_id: string;
+  paragraph: number;
+  updated_at: Timestamp;
+}
+
 export interface ContactMessageTable {
   id: Generated<string>;
   name: string;
@@ -383,4 +398,6 @@ export interface DB {
   class_students: ClassStudentTable;
   old_login_cards: OldLoginCardTable;
   class_card_refusals: ClassCardRefusalTable;
+  reading_settings: ReadingSettingsTable;
+  reading_positions: ReadingPositionTable;
 }

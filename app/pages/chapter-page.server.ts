@@ -15,10 +15,11 @@ import { consentStateOf, participationRefusal } from "../features/guardians/guar
 import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
+import { readingComfortOf } from "../features/reading/reading-comfort.server.ts";
 import { services } from "../runtime/context.server.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
-type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider> };
+type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider>; request?: Request };
 
 /**
  * The chapter at this address, if this reader may open it: by its printed token path always, by
@@ -60,13 +61,15 @@ export async function chapterPageData(args: ChapterRequest) {
   const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
   // Not a cursor (mistyped, cut short): the newest page, as the chapter's own address shows.
   const before = parseCommentCursor(args.url.searchParams.get(OLDER_COMMENTS_KEY));
-  const [page, next] = await Promise.all([
+  const [page, next, reading] = await Promise.all([
     before
       ? listCommentsPage(db, chapter.slug, viewer, before)
       : commentCache
           .remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug))
           .then((shared) => pageSeenBy(shared, viewer) ?? listCommentsPage(db, chapter.slug, viewer)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
+    // 'Aa' settings and 'Seguir donde me quedé' (issue 44, decision 076).
+    readingComfortOf(db, user?.id ?? null, chapter, args.request?.headers.get("Cookie") ?? null),
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
   // The next chapter's token path stays here: only its hint, number, title and the names of the
@@ -81,7 +84,8 @@ export async function chapterPageData(args: ChapterRequest) {
   // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
   return {
-    chapter: visible,
+    chapter: { ...visible, contentHtml: reading.contentHtml },
+    reading: reading.page,
     preview,
     viaToken,
     nextStep,

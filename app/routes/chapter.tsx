@@ -15,6 +15,12 @@ import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
 
+// 'Aa' and 'Seguir donde me quedé' (issue 44, decision 076): rendered by the server into the first
+// HTML, their code loaded after it (a plain form and a plain link work meanwhile).
+const ReadingComfort = lazyInBrowser(() =>
+  import("../features/reading/components/reading-comfort.tsx").then((module) => module.ReadingComfort),
+);
+
 // Only a child still waiting for their family's consent sees this notice: loaded on demand, so it
 // stays out of every other reader's first download (the page's JS budget, scripts/budget.ts).
 const WaitingNotice = lazyInBrowser(() =>
@@ -91,6 +97,7 @@ export default function Chapter() {
     isAdmin: admin,
     consent,
     commentsNotice,
+    reading,
   } = useLoaderData<typeof loader>();
   // An author's save reaches open pages without a reload.
   useLiveRevalidation([CHAPTERS_TOPIC]);
@@ -103,9 +110,12 @@ export default function Chapter() {
 
   return (
     <div
-      className={`chapter-page chapter-layout-${chapter.layout}${chapter.background ? ` chapter-bg-${chapter.background}` : ""}`}
+      className={`chapter-page chapter-layout-${chapter.layout}${chapter.background ? ` chapter-bg-${chapter.background}` : ""} ${reading.className}`}
     >
       <div className="container py-4">
+        <Suspense fallback={null}>
+          <ReadingComfort reading={reading} />
+        </Suspense>
         {discovery && <ChapterDiscoveryNote discovery={discovery} />}
         {chapter.layout === "second" ? (
           <SecondLayoutChapter chapter={chapter} />

@@ -4,6 +4,7 @@ import { readCatalogue } from "../features/characters/characters.server.ts";
 import { clanById } from "../features/profiles/clans.ts";
 import { getProfile } from "../features/profiles/profiles.server.ts";
 import { isChildReader } from "../features/families/child-readers.server.ts";
+import { startedChapterIds } from "../features/reading/reading-comfort.server.ts";
 import { buildPassport } from "../features/passport/passport.ts";
 import { PassportAlbum, PassportForVisitor } from "../features/passport/components/passport-page.tsx";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
@@ -22,11 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(context);
   if (!user) return { passport: null, clanHref: "/tu-perfil", trip: null };
   const { db, env } = services(context);
-  const [chapters, catalogue, profile, childReader] = await Promise.all([
+  const [chapters, catalogue, profile, childReader, started] = await Promise.all([
     listChapterCards(db, { userId: user.id, forceUnlocked: env.CHAPTERS_FORCE_UNLOCKED }),
     readCatalogue(db, user.id),
     getProfile(db, user.id),
     isChildReader(db, user.id),
+    // Chapters read in part (issue 44 §3, decision 076).
+    startedChapterIds(db, user.id),
   ]);
   // The trip's copy (issue 43): only the chapters this reader unlocked, by their slug paths.
   const chapterPaths = chapters.cards.filter((card) => card.found).map((card) => card.path);
@@ -45,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A child reader chooses their clan on its own page: /tu-perfil is the adult's (issue 22).
     clanHref: childReader ? "/mi-clan" : "/tu-perfil",
     passport: buildPassport({
-      chapters: chapters.cards,
+      chapters: chapters.cards.map((card) => ({ ...card, started: started.has(card.id) })),
       characters: catalogue.characters,
       clan: clanById(profile?.clan ?? 0),
     }),

@@ -80,6 +80,24 @@ test("a reader's pages fit a 320 px screen with text at 200%", async ({ page }) 
   ).toEqual([]);
 });
 
+test("chapters fit a 320 px screen with text at 200% and the widest reading settings, 'Aa' open", async ({ page }) => {
+  // Issue 44 §2 (decision 076): the biggest text, wide letter, word and line spacing.
+  await page
+    .context()
+    .addCookies([{ name: "lectura", value: "enorme.amplio.amplio.oscuro", url: siteServer().baseURL }]);
+  await signUp(page);
+  const wide: string[] = [];
+  for (const path of ["/salida-a-tzintzuntzan", tokenPath(2), tokenPath(6), tokenPath(10)]) {
+    await page.goto(path);
+    await expect(page.locator(".chapter-page")).toHaveClass(/lectura-texto-enorme/);
+    await page.locator("summary", { hasText: "Aa" }).click();
+    await doubleTheText(page);
+    const { extra, culprits } = await overflowOf(page);
+    if (extra > 0) wide.push(`${path}: ${extra} px too wide (${culprits.join("; ")})`);
+  }
+  expect(wide).toEqual([]);
+});
+
 /** Who opens the pages of each access layout: the reader each is for. */
 const READER_OF: Record<AccessRule, "visitor" | "reader" | "adult" | "admin"> = {
   "open-always": "visitor",

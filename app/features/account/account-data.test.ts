@@ -7,6 +7,8 @@ import { grantAdminByEmail } from "../admins/admins.server.ts";
 import { REPORT_REASONS } from "../comments/comment.schema.ts";
 import { postComment, reportComment } from "../comments/comments.server.ts";
 import { recordSignInFailure } from "../../lib/sign-in-lockout.server.ts";
+
+import { mayRecordPosition, recordReadingPosition, saveReadingSettings } from "../reading/reading-comfort.server.ts";
 import type { Db } from "../../lib/db.server.ts";
 import { routeArgs, settle, signUpReader, statusOf, answerOf } from "../../../tests/support/route-harness.ts";
 import { DATABASE_KINDS } from "../../../tests/support/test-database.ts";
@@ -63,6 +65,15 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
     const character = await db.selectFrom("characters").select("id").executeTakeFirstOrThrow();
     await db.insertInto("unlocked_chapters").values({ user_id: reader.userId, chapter_id: chapter.id }).execute();
     await db.insertInto("unlocked_characters").values({ user_id: reader.userId, character_id: character.id }).execute();
+    // 'Aa' settings and a place in a chapter (issue 44, decision 076), with its rate counter.
+    await saveReadingSettings(db, reader.userId, {
+      size: "grande",
+      spacing: "amplio",
+      lines: "normal",
+      theme: "sepia",
+    });
+    expect(await mayRecordPosition(db, reader.userId)).toBe(true);
+    expect(await recordReadingPosition(db, reader.userId, { chapterId: chapter.id, paragraph: 3 })).toBe(true);
     const posted = await postComment(db, noPublish, {
       userId: reader.userId,
       sectionId: chapter.slug,
@@ -112,6 +123,8 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
         "comment_reports",
         "unlocked_chapters",
         "unlocked_characters",
+        "reading_settings",
+        "reading_positions",
         "contact_messages",
         "sign_in_failures",
         "rate_limits",
@@ -211,6 +224,10 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
     expect(exported.tablas.comments).toEqual([expect.objectContaining({ text: `Me encantó ${email}` })]);
     expect(exported.tablas.unlocked_chapters).toHaveLength(1);
     expect(exported.tablas.unlocked_characters).toHaveLength(1);
+    expect(exported.tablas.reading_settings).toEqual([
+      expect.objectContaining({ settings: "grande.amplio.normal.sepia" }),
+    ]);
+    expect(exported.tablas.reading_positions).toEqual([expect.objectContaining({ paragraph: 3 })]);
     expect(exported.tablas.session).toHaveLength(2);
     expect(exported.tablas.account).toEqual([expect.objectContaining({ providerId: "credential" })]);
     expect(exported.porCorreo.mensajesDeContacto).toHaveLength(1);
@@ -288,6 +305,10 @@ describe.each(DATABASE_KINDS)("deleting an account and downloading its data on %
     expect(summary.chapters.map((item) => item.title)).toEqual([chapterName]);
     const character = await services.db.selectFrom("characters").select("name").executeTakeFirstOrThrow();
     expect(summary.characters.map((item) => item.title)).toEqual([character.name]);
+    // 'Aa' in words, and the place counted from 1 (issue 44, decision 076).
+    expect(summary.reading.map((item) => item.title)).toEqual(["Ajustes de lectura («Aa»)", chapterName]);
+    expect(fact(summary.reading[0]!.details, "Colores")).toBe("Sepia");
+    expect(fact(summary.reading[1]!.details, "Párrafo donde te quedaste")).toBe("4");
     expect(summary.comments).toEqual([
       {
         title: chapterName,

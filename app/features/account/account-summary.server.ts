@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { parseReadingSettings } from "../../lib/reading-settings-cookie.ts";
 import { normaliseEmail, tablesReferencingUsers, type AccountOwner } from "./account-data.server.ts";
 import { SUMMARY_LABELS as L } from "./account-summary-labels.ts";
 
@@ -17,6 +18,8 @@ export type AccountSummary = {
   guardian: Fact[] | null;
   chapters: Item[];
   characters: Item[];
+  /** 'Aa' settings and the place kept in each chapter (issue 44, decision 076). */
+  reading: Item[];
   comments: Item[];
   reports: Item[];
   decisionsOnMine: Item[];
@@ -42,6 +45,8 @@ export const SUMMARISED_TABLES = [
   "comments",
   "guardian_consents",
   "profiles",
+  "reading_positions",
+  "reading_settings",
   // Emptied and no longer written since migration 0029 (active readers are counted without
   // naming anyone, decision 069); dropped in a later release.
   "reader_days",
@@ -121,53 +126,89 @@ export async function summariseAccountData(
       ]
     : null;
 
-  const [chapters, characters, comments, reports, decisionsOnMine, decisionsTaken, sessions] = await Promise.all([
-    db
-      .selectFrom("unlocked_chapters")
-      .innerJoin("chapters", "chapters.id", "unlocked_chapters.chapter_id")
-      .select(["chapters.number", "chapters.title", "unlocked_chapters.unlocked_at"])
-      .where("unlocked_chapters.user_id", "=", userId)
-      .orderBy("chapters.sort_order")
-      .execute(),
-    db
-      .selectFrom("unlocked_characters")
-      .innerJoin("characters", "characters.id", "unlocked_characters.character_id")
-      .select(["characters.name", "unlocked_characters.unlocked_at"])
-      .where("unlocked_characters.user_id", "=", userId)
-      .orderBy("unlocked_characters.unlocked_at")
-      .execute(),
-    db
-      .selectFrom("comments")
-      .select(["section_id", "text", "status", "created_at", "user_name"])
-      .where("user_id", "=", userId)
-      .orderBy("created_at")
-      .execute(),
-    db
-      .selectFrom("comment_reports")
-      .leftJoin("comments", "comments.id", "comment_reports.comment_id")
-      .select(["comments.section_id", "comment_reports.reason", "comment_reports.created_at"])
-      .where("comment_reports.reporter_id", "=", userId)
-      .orderBy("comment_reports.created_at")
-      .execute(),
-    db
-      .selectFrom("comment_decisions")
-      .select(["action", "section_id", "comment_text", "created_at"])
-      .where("author_id", "=", userId)
-      .orderBy("created_at")
-      .execute(),
-    db
-      .selectFrom("comment_decisions")
-      .select(["action", "section_id", "created_at"])
-      .where("admin_id", "=", userId)
-      .orderBy("created_at")
-      .execute(),
-    db
-      .selectFrom("session")
-      .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
-      .where("userId", "=", userId)
-      .orderBy("createdAt")
-      .execute(),
-  ]);
+  const [chapters, characters, comments, reports, decisionsOnMine, decisionsTaken, sessions, settings, places] =
+    await Promise.all([
+      db
+        .selectFrom("unlocked_chapters")
+        .innerJoin("chapters", "chapters.id", "unlocked_chapters.chapter_id")
+        .select(["chapters.number", "chapters.title", "unlocked_chapters.unlocked_at"])
+        .where("unlocked_chapters.user_id", "=", userId)
+        .orderBy("chapters.sort_order")
+        .execute(),
+      db
+        .selectFrom("unlocked_characters")
+        .innerJoin("characters", "characters.id", "unlocked_characters.character_id")
+        .select(["characters.name", "unlocked_characters.unlocked_at"])
+        .where("unlocked_characters.user_id", "=", userId)
+        .orderBy("unlocked_characters.unlocked_at")
+        .execute(),
+      db
+        .selectFrom("comments")
+        .select(["section_id", "text", "status", "created_at", "user_name"])
+        .where("user_id", "=", userId)
+        .orderBy("created_at")
+        .execute(),
+      db
+        .selectFrom("comment_reports")
+        .leftJoin("comments", "comments.id", "comment_reports.comment_id")
+        .select(["comments.section_id", "comment_reports.reason", "comment_reports.created_at"])
+        .where("comment_reports.reporter_id", "=", userId)
+        .orderBy("comment_reports.created_at")
+        .execute(),
+      db
+        .selectFrom("comment_decisions")
+        .select(["action", "section_id", "comment_text", "created_at"])
+        .where("author_id", "=", userId)
+        .orderBy("created_at")
+        .execute(),
+      db
+        .selectFrom("comment_decisions")
+        .select(["action", "section_id", "created_at"])
+        .where("admin_id", "=", userId)
+        .orderBy("created_at")
+        .execute(),
+      db
+        .selectFrom("session")
+        .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
+        .where("userId", "=", userId)
+        .orderBy("createdAt")
+        .execute(),
+      db.selectFrom("reading_settings").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+      db
+        .selectFrom("reading_positions")
+        .innerJoin("chapters", "chapters.id", "reading_positions.chapter_id")
+        .select(["chapters.number", "chapters.title", "reading_positions.paragraph", "reading_positions.updated_at"])
+        .where("reading_positions.user_id", "=", userId)
+        .orderBy("chapters.sort_order")
+        .execute(),
+    ]);
+  const chosen = parseReadingSettings(settings?.settings);
+  const reading: Item[] = [
+    ...(settings
+      ? [
+          {
+            title: L.readingSettings,
+            details: [
+              ...(chosen
+                ? (Object.keys(L.readingSettingParts) as (keyof typeof L.readingSettingParts)[]).map((part) => ({
+                    label: L.readingSettingParts[part],
+                    value: L.readingSettingWords[chosen[part]] ?? chosen[part],
+                  }))
+                : [{ label: L.readingSettings, value: settings.settings }]),
+              { label: L.savedOn, value: when(settings.updated_at) },
+            ],
+          },
+        ]
+      : []),
+    ...places.map((place) => ({
+      title: chapterName(place.number, place.title),
+      details: [
+        // Counted from 1 for people; stored from 0.
+        { label: L.readingParagraph, value: String(place.paragraph + 1) },
+        { label: L.savedOn, value: when(place.updated_at) },
+      ],
+    })),
+  ];
 
   const { rows: contact } = await sql<{ comment: string; created_at: Date; delivered_at: Date | null }>`
     select comment, created_at, delivered_at from contact_messages
@@ -197,6 +238,7 @@ export async function summariseAccountData(
       title: character.name,
       details: [{ label: L.unlockedOn, value: when(character.unlocked_at) }],
     })),
+    reading,
     comments: comments.map((comment) => ({
       title: sectionName(comment.section_id),
       details: [

@@ -15,5 +15,7 @@ export const PASSPORT_MESSAGES = {
   noClan: "Elige tu clan en tu perfil",
   pendingCharacter: "Personaje por descubrir",
   pendingChapter: "Capítulo por descubrir",
+  /** A chapter the reader has read part of (issue 44 §3): its place is kept. */
+  started: "Empezado",
   newReader: "Aún no has escaneado ningún código. Busca el primero al final del capítulo 1 del libro.",
 } as const;

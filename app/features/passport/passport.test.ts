@@ -41,6 +41,7 @@ describe("buildPassport", () => {
       found: false,
       number: 2,
       hint: "pista 2",
+      started: false,
     });
     expect(passport.characters.cards[1]).toEqual({
       key: "personaje-pendiente-1",

@@ -12,6 +12,8 @@ export type ChapterInput = {
   path: string;
   requiredUrlText: string;
   found: boolean;
+  /** The reader has read part of it (issue 44 §3): a place is kept for them. */
+  started?: boolean;
 };
 
 /** A character as /personajes sends it to a signed-in reader: a locked one carries no details. */
@@ -23,8 +25,8 @@ export type PassportClan = { id: number; name: string; title: string; descriptio
 
 /** A found card shows itself in full; a pending one is a silhouette with its hint, nothing more. */
 export type PassportChapter =
-  | { key: string; found: true; number: number | null; title: string; path: string }
-  | { key: string; found: false; number: number | null; hint: string };
+  | { key: string; found: true; number: number | null; title: string; path: string; started: boolean }
+  | { key: string; found: false; number: number | null; hint: string; started: boolean };
 
 export type PassportCharacter =
   | { key: string; found: true; name: string; subtitle: string; imageSrc: string }
@@ -47,8 +49,21 @@ export function buildPassport(input: {
 }): Passport {
   const chapters: PassportChapter[] = input.chapters.map((chapter, index) =>
     chapter.found
-      ? { key: chapter.id, found: true, number: chapter.number, title: chapter.title, path: chapter.path }
-      : { key: `capitulo-pendiente-${index}`, found: false, number: chapter.number, hint: chapter.requiredUrlText },
+      ? {
+          key: chapter.id,
+          found: true,
+          number: chapter.number,
+          title: chapter.title,
+          path: chapter.path,
+          started: chapter.started ?? false,
+        }
+      : {
+          key: `capitulo-pendiente-${index}`,
+          found: false,
+          number: chapter.number,
+          hint: chapter.requiredUrlText,
+          started: chapter.started ?? false,
+        },
   );
   const characters: PassportCharacter[] = input.characters.map((character, index) =>
     character.locked

@@ -85,6 +85,7 @@ export const ROUTED_PAGE_PATHS: ReadonlySet<string> = new Set([
   "/api/page-view",
   "/api/send-email.php",
   "/api/unlocks",
+  "/api/lectura",
 ]);
 
 /** A chapter as the studio needs it: its name and the two paths that open it. */

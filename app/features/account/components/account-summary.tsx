@@ -133,6 +133,11 @@ function SummarySections({ summary, level }: { summary: AccountSummary; level: L
       <Section level={level} title={L.charactersHeading} count={summary.characters.length}>
         <Items items={summary.characters} />
       </Section>
+      {summary.reading.length > 0 && (
+        <Section level={level} title={L.readingHeading} count={summary.reading.length}>
+          <Items items={summary.reading} />
+        </Section>
+      )}
       <Section level={level} title={L.commentsHeading} count={summary.comments.length}>
         <Items items={summary.comments} />
       </Section>

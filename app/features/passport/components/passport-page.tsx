@@ -90,6 +90,7 @@ export function PassportAlbum({
                   <h3 className="h6 mb-0">
                     <Link to={card.path}>{card.title}</Link>
                   </h3>
+                  {card.started && <p className="passport-started mb-0">{PASSPORT_MESSAGES.started}</p>}
                 </article>
               ) : (
                 <article className="passport-card passport-chapter is-silhouette h-100">
@@ -97,6 +98,7 @@ export function PassportAlbum({
                     {card.number ? `Capítulo ${card.number}` : PASSPORT_MESSAGES.pendingChapter}
                   </p>
                   <p className="passport-hint mb-0">{card.hint}</p>
+                  {card.started && <p className="passport-started mb-0">{PASSPORT_MESSAGES.started}</p>}
                 </article>
               )}
             </li>

@@ -42,6 +42,12 @@ function familyRows(facts: PrivacyFacts): Row[] {
       who: "Solo tú. Las autoras ven solo totales de todos los lectores juntos",
     },
     {
+      what: "Tus ajustes de lectura («Aa») y el párrafo de cada capítulo en el que te quedaste",
+      why: "Que el texto se vea como lo eliges y ofrecerte «Seguir donde me quedé» en cualquier dispositivo",
+      howLong: "Hasta que los cambies o borres la cuenta",
+      who: "Solo tú",
+    },
+    {
       what: "Tus comentarios en los capítulos, y los avisos que envías sobre comentarios de otros",
       why: "Conversar sobre el libro y cuidar que la conversación sea respetuosa",
       howLong: "Hasta que los borres, los borre el equipo o borres la cuenta",
@@ -212,8 +218,9 @@ export function PrivacyPage({ facts }: { facts: PrivacyFacts }) {
           Cookies y estadísticas
         </h3>
         <p>
-          Usamos una cookie para mantener abierta la sesión de quien ingresa y otra para recordar su elección sobre
-          estadísticas. Las visitas se cuentan en nuestro propio servidor sin guardar quién las hizo.
+          Usamos una cookie para mantener abierta la sesión de quien ingresa, otra para recordar su elección sobre
+          estadísticas y otra para recordar los ajustes de lectura («Aa») en ese dispositivo. Las visitas se cuentan en
+          nuestro propio servidor sin guardar quién las hizo.
         </p>
         <p data-testid="authors-statistics">
           Las autoras y el equipo del sitio ven estadísticas hechas solo de totales: cuántos lectores desbloquearon cada
