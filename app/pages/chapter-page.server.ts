@@ -13,6 +13,8 @@ import { OLDER_COMMENTS_KEY } from "../features/comments/comment-pages.ts";
 import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
 import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
+import { narrationPaths, narrationSummary } from "../features/narration/narrations.server.ts";
+import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { services } from "../runtime/context.server.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
@@ -58,13 +60,14 @@ export async function chapterPageData(args: ChapterRequest) {
   const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
   // Not a cursor (mistyped, cut short): the newest page, as the chapter's own address shows.
   const before = parseCommentCursor(args.url.searchParams.get(OLDER_COMMENTS_KEY));
-  const [page, next] = await Promise.all([
+  const [page, next, narration] = await Promise.all([
     before
       ? listCommentsPage(db, chapter.slug, viewer, before)
       : commentCache
           .remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug))
           .then((shared) => pageSeenBy(shared, viewer) ?? listCommentsPage(db, chapter.slug, viewer)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
+    contentCache.remember(`narration-of:${chapter.id}`, () => narrationSummary(db, chapter.id)),
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
   // The next chapter's token path stays here: only its hint, number, title and the names of the
@@ -93,6 +96,16 @@ export async function chapterPageData(args: ChapterRequest) {
     consent,
     // A class's student writes to and reads their class only (decision 036): the list says so.
     commentsNotice: facts?.audiences.postTo ? CLASS_MESSAGES.studentComments : null,
+    // Its narration's files sit beside the chapter's slug (decision 074), opened by the page's own
+    // rule (openChapter): by the time 'Léemelo' is pressed, a printed code's visit has unlocked
+    // the chapter. Only their addresses here, never the token path; nothing loads yet.
+    narration: narration
+      ? {
+          ...narrationPaths(chapterSlugPath(chapter), narration.version),
+          label: narration.label,
+          title: chapter.title,
+        }
+      : null,
   };
 }
 
