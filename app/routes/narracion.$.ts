@@ -2,9 +2,11 @@ import type { Route } from "./+types/narracion.$";
 import {
   NARRATION_AUDIO,
   NARRATION_TIMINGS,
+  NARRATION_WEBVTT,
   readNarrationAudio,
   readNarrationTimings,
 } from "../features/narration/narrations.server.ts";
+import { timingsToWebVtt } from "../features/narration/narration-webvtt.ts";
 import { openChapter } from "../pages/chapter-page.server.ts";
 import { services } from "../runtime/context.server.ts";
 
@@ -21,15 +23,16 @@ const PRIVATE_HEADERS = {
 };
 
 /**
- * /narracion/<chapter address>/audio.ogg and …/palabras.json: a chapter's narration and its word
- * timings (decision 074). The book stays the key: the chapter is opened by the very rule of its
+ * /narracion/<slug>/audio.ogg, …/palabras.json and …/palabras.vtt: a chapter's narration and its
+ * word timings, as JSON and as WebVTT (decision 074). The book stays the key: the chapter is opened by the very rule of its
  * page (openChapter), so a locked chapter's narration answers as its page does (a 404, or the
  * sign-in redirect for a chapter that needs an account).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const match = /^(.+)\/([^/]+)$/.exec(params["*"] ?? "");
   const file = match?.[2];
-  if (!match || (file !== NARRATION_AUDIO && file !== NARRATION_TIMINGS)) return notFound();
+  if (!match || (file !== NARRATION_AUDIO && file !== NARRATION_TIMINGS && file !== NARRATION_WEBVTT))
+    return notFound();
   const url = new URL(`/${match[1]}`, request.url);
   let chapterId: string;
   try {
@@ -40,9 +43,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return notFound();
   }
   const { db } = services(context);
-  if (file === NARRATION_TIMINGS) {
+  if (file !== NARRATION_AUDIO) {
     const timings = await readNarrationTimings(db, chapterId);
-    return timings ? Response.json(timings, { headers: PRIVATE_HEADERS }) : notFound();
+    if (!timings) return notFound();
+    if (file === NARRATION_TIMINGS) return Response.json(timings, { headers: PRIVATE_HEADERS });
+    return new Response(timingsToWebVtt(timings), {
+      headers: { ...PRIVATE_HEADERS, "Content-Type": "text/vtt; charset=utf-8" },
+    });
   }
   const narration = await readNarrationAudio(db, chapterId);
   return narration ? audioResponse(request, narration.audio, narration.contentType) : notFound();

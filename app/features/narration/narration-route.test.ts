@@ -46,7 +46,7 @@ describe("a chapter's narration, with the real lock (CHAPTERS_FORCE_UNLOCKED=fal
   beforeAll(() => narrate(services, chapter9.id));
 
   it("refuses a members' chapter's audio and timings to a visitor as its page does: sign in first", async () => {
-    for (const file of ["audio.ogg", "palabras.json"]) {
+    for (const file of ["audio.ogg", "palabras.json", "palabras.vtt"]) {
       const answer = await ask(services, chapter9.slug, file);
       expect(answer.status, file).toBe(302);
       expect(answer.headers.get("Location"), file).toBe(`/login?redirectTo=%2F${chapter9.slug}`);
@@ -55,7 +55,7 @@ describe("a chapter's narration, with the real lock (CHAPTERS_FORCE_UNLOCKED=fal
 
   it("refuses them to a reader without the chapter's code (404, as the locked page), gives them after the scan", async () => {
     const reader = await signUpReader(services, "narration-reader@example.com");
-    for (const file of ["audio.ogg", "palabras.json"]) {
+    for (const file of ["audio.ogg", "palabras.json", "palabras.vtt"]) {
       const refused = await ask(services, chapter9.slug, file, { cookie: reader.cookie });
       expect(refused.status, file).toBe(404);
       expect(refused.headers.get("Content-Type"), file).not.toMatch(/audio|json/);
@@ -78,6 +78,9 @@ describe("a chapter's narration, with the real lock (CHAPTERS_FORCE_UNLOCKED=fal
     const timings = await ask(services, chapter9.slug, "palabras.json", { cookie: reader.cookie });
     expect(timings.status).toBe(200);
     expect(isNarrationTimings(await timings.json())).toBe(true);
+    const webVtt = await ask(services, chapter9.slug, "palabras.vtt", { cookie: reader.cookie });
+    expect(webVtt.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
+    expect(await webVtt.text()).toMatch(/^WEBVTT\n\nw0\n00:00:00\.\d{3} --> /);
   });
 
   it("answers 404 for a chapter without narration and for a path that names no chapter", async () => {

@@ -35,6 +35,8 @@ export async function readNarrationTimings(db: Db, chapterId: string): Promise<N
 export const NARRATION_PREFIX = "/narracion";
 export const NARRATION_AUDIO = "audio.ogg";
 export const NARRATION_TIMINGS = "palabras.json";
+/** The same timings as WebVTT (narration-webvtt.ts): for subtitle editors and an EPUB 3 edition. */
+export const NARRATION_WEBVTT = "palabras.vtt";
 export const narrationPaths = (chapterPath: string, version: number) => ({
   audio: `${NARRATION_PREFIX}${chapterPath}/${NARRATION_AUDIO}?v=${version}`,
   timings: `${NARRATION_PREFIX}${chapterPath}/${NARRATION_TIMINGS}?v=${version}`,
