@@ -165,6 +165,44 @@ test.describe("Léemelo on chapter 1", () => {
   });
 });
 
+test("the lit word keeps at least 4.5:1 contrast on every chapter background", async ({ page }) => {
+  await watchAudio(page);
+  await gotoHydrated(page, CHAPTER);
+  await page.getByRole("button", { name: "Léemelo", exact: true }).click();
+  await expect(page.locator("[data-reading]")).toHaveCount(1, { timeout: 10_000 });
+  await page.getByRole("button", { name: "Pausa" }).click();
+  // The backgrounds chapters use (db/seed: none, 'noche', 'sangre'), put on this page's wrapper.
+  for (const background of ["", "chapter-bg-noche", "chapter-bg-sangre"]) {
+    const ratio = await page.evaluate((background) => {
+      const wrapper = document.querySelector(".chapter-page")!;
+      wrapper.classList.remove("chapter-bg-noche", "chapter-bg-sangre");
+      if (background) wrapper.classList.add(background);
+      const word = document.querySelector("[data-reading]")!;
+      const style = getComputedStyle(word);
+      const channels = (color: string) =>
+        color
+          .match(/[\d.]+/g)!
+          .slice(0, 4)
+          .map(Number);
+      const [, , , alpha = 1] = channels(style.backgroundColor);
+      if (alpha < 1) return 0; // a see-through highlight would depend on the page behind it
+      const luminance = (color: string) => {
+        const [r, g, b] = channels(color).map((value) => {
+          const channel = value / 255;
+          return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+        }) as [number, number, number];
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a) as [
+        number,
+        number,
+      ];
+      return (light + 0.05) / (dark + 0.05);
+    }, background);
+    expect(ratio, background || "no background").toBeGreaterThanOrEqual(4.5);
+  }
+});
+
 test.describe("the book stays the key", () => {
   test("a members' chapter's narration sends a visitor to sign in, as its page does; no button without narration", async ({
     page,
