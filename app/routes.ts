@@ -64,6 +64,9 @@ export default [
     route("robots.txt", "routes/robots[.]txt.ts"),
     route("sitemap.xml", "routes/sitemap[.]xml.ts"),
     route("media/:file", "routes/media.$file.ts"),
+    // A chapter's narration and word timings, beside its address: opened by the chapter page's
+    // own rule in the loader (decision 074), so a locked chapter's narration stays locked.
+    route("narracion/*", "routes/narracion.$.ts"),
     // Link previews (og:image): PNG cards drawn on first request.
     route("vista-previa/sitio.png", "routes/vista-previa.sitio[.]png.ts"),
     route("vista-previa/capitulo/:file", "routes/vista-previa.capitulo.$file.ts"),

@@ -368,6 +368,30 @@ export interface ClassCardRefusalTable {
   refused_at: Timestamp;
 }
 
+/**
+ * A chapter's word timings (decision 074): the EPUB 3 Media Overlays model, one audio file and,
+ * for each word of the text in order (fragment id `w<index>`), when it begins and ends in the
+ * audio, in milliseconds.
+ */
+export type NarrationTimings = {
+  version: 1;
+  /** Length of the audio, in milliseconds. */
+  durationMs: number;
+  /** [word as written, begin ms, end ms], in reading order. */
+  words: [string, number, number][];
+};
+
+/** A chapter read aloud: its audio and word timings (0032, decision 074). */
+export interface ChapterNarrationTable {
+  chapter_id: string;
+  audio: Uint8Array;
+  content_type: string;
+  duration_ms: number;
+  timings: Json<NarrationTimings>;
+  label: Generated<string>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -375,6 +399,7 @@ export interface DB {
   chapters: ChapterTable;
   qr_codes: QrCodeTable;
   images: ImageTable;
+  chapter_narrations: ChapterNarrationTable;
   profiles: ProfileTable;
   admins: AdminTable;
   comments: CommentTable;

@@ -16,6 +16,8 @@ import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { readingComfortOf } from "../features/reading/reading-comfort.server.ts";
+import { narrationPaths, narrationSummary } from "../features/narration/narrations.server.ts";
+import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { services } from "../runtime/context.server.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
@@ -61,7 +63,7 @@ export async function chapterPageData(args: ChapterRequest) {
   const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
   // Not a cursor (mistyped, cut short): the newest page, as the chapter's own address shows.
   const before = parseCommentCursor(args.url.searchParams.get(OLDER_COMMENTS_KEY));
-  const [page, next, reading] = await Promise.all([
+  const [page, next, reading, narration] = await Promise.all([
     before
       ? listCommentsPage(db, chapter.slug, viewer, before)
       : commentCache
@@ -70,6 +72,7 @@ export async function chapterPageData(args: ChapterRequest) {
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
     // 'Aa' settings and 'Seguir donde me quedé' (issue 44, decision 076).
     readingComfortOf(db, user?.id ?? null, chapter, args.request?.headers.get("Cookie") ?? null),
+    contentCache.remember(`narration-of:${chapter.id}`, () => narrationSummary(db, chapter.id)),
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
   // The next chapter's token path stays here: only its hint, number, title and the names of the
@@ -99,6 +102,16 @@ export async function chapterPageData(args: ChapterRequest) {
     consent,
     // A class's student writes to and reads their class only (decision 036): the list says so.
     commentsNotice: facts?.audiences.postTo ? CLASS_MESSAGES.studentComments : null,
+    // Its narration's files sit beside the chapter's slug (decision 074), opened by the page's own
+    // rule (openChapter): by the time 'Léemelo' is pressed, a printed code's visit has unlocked
+    // the chapter. Only their addresses here, never the token path; nothing loads yet.
+    narration: narration
+      ? {
+          ...narrationPaths(chapterSlugPath(chapter), narration.version),
+          label: narration.label,
+          title: chapter.title,
+        }
+      : null,
   };
 }
 

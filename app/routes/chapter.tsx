@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from "react";
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/chapter";
-import { FirstLayoutChapter, SecondLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
+import { ChapterTitle, FirstLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
+import { ReadAloudButton } from "../features/narration/components/read-aloud-button.tsx";
 import { ChapterNextStepNote } from "../features/chapters/components/chapter-next-step.tsx";
 import { ChapterDiscoveryNote } from "../features/chapters/components/chapter-discovery-note.tsx";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
@@ -25,6 +26,11 @@ const ReadingComfort = lazyInBrowser(() =>
 // stays out of every other reader's first download (the page's JS budget, scripts/budget.ts).
 const WaitingNotice = lazyInBrowser(() =>
   import("../features/guardians/components/waiting-notice.tsx").then((module) => module.WaitingNotice),
+);
+
+// Chapters 7–14 (sign-in only): their layout loads with them, not with chapters 1–6 (decision 074).
+const SecondLayoutChapter = lazyInBrowser(() =>
+  import("../features/chapters/components/chapter-second-layout.tsx").then((module) => module.SecondLayoutChapter),
 );
 
 /**
@@ -98,7 +104,9 @@ export default function Chapter() {
     consent,
     commentsNotice,
     reading,
+    narration,
   } = useLoaderData<typeof loader>();
+  const readAloud = narration && <ReadAloudButton narration={narration} />;
   // An author's save reaches open pages without a reload.
   useLiveRevalidation([CHAPTERS_TOPIC]);
   useEffect(() => {
@@ -118,9 +126,15 @@ export default function Chapter() {
         </Suspense>
         {discovery && <ChapterDiscoveryNote discovery={discovery} />}
         {chapter.layout === "second" ? (
-          <SecondLayoutChapter chapter={chapter} />
+          <Suspense fallback={null}>
+            <SecondLayoutChapter
+              chapter={chapter}
+              title={<ChapterTitle chapter={chapter} className="mb-1" />}
+              readAloud={readAloud}
+            />
+          </Suspense>
         ) : (
-          <FirstLayoutChapter chapter={chapter} />
+          <FirstLayoutChapter chapter={chapter} readAloud={readAloud} />
         )}
         {nextStep && <ChapterNextStepNote step={nextStep} />}
         <CommentsSection

@@ -6,6 +6,7 @@ import { sanitizeChapterHtml } from "../../app/features/chapters/chapters.server
 import { seedCharacters } from "./characters.ts";
 import { seedEventStart, seedEvents } from "./events.ts";
 import { seedQrCodes } from "./qr-codes.ts";
+import { seedNarrations } from "./narrations.ts";
 
 const SEED_LOCK_KEY = 728364113;
 
@@ -79,6 +80,21 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
           })),
         )
         .execute();
+
+    for (const narration of seedNarrations) {
+      const timings = narration.timings();
+      await trx
+        .insertInto("chapter_narrations")
+        .values({
+          chapter_id: narration.chapterId,
+          audio: narration.audio(),
+          content_type: narration.contentType,
+          duration_ms: (JSON.parse(timings) as { durationMs: number }).durationMs,
+          timings,
+          label: narration.label,
+        })
+        .execute();
+    }
 
     await trx
       .insertInto("qr_codes")

@@ -14,6 +14,7 @@ export const TEASER_MAX = 280;
  */
 export const RESERVED_SEGMENTS = new Set([
   "personajes",
+  "narracion",
   "el-libro",
   "eventos",
   "capitulos",

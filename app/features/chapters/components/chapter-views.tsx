@@ -1,25 +1,26 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { SitePicture } from "../../../ui/picture.tsx";
 import type { ChapterPage } from "../chapters.server.ts";
 
-// The image modal's code comes with the first click on a thumbnail, not with the page: a reader
-// arriving from a printed code downloads less before the chapter works (scripts/budget.ts).
-const DialogModal = lazy(() =>
-  import("../../../ui/dialog-modal.tsx").then((module) => ({ default: module.DialogModal })),
+// The image modal's code, and what it shows, come with the first click on a thumbnail, not with
+// the page: a reader arriving from a printed code downloads less before the chapter works
+// (scripts/budget.ts; the figure moved there too to make room for 'Léemelo', decision 074).
+const ChapterImageModal = lazy(() =>
+  import("./chapter-image-modal.tsx").then((module) => ({ default: module.ChapterImageModal })),
 );
 
 /** Images carry the content's version, so a changed chapter busts caches but an unchanged one caches. */
 export const versioned = (src: string, version: number) => (src ? `${src}?v=${version}` : src);
 
-type ChapterData = Omit<ChapterPage, "requiredUrl">;
+export type ChapterData = Omit<ChapterPage, "requiredUrl">;
 
 /**
  * The page's heading names the chapter as the tab title and the passport do: 'Capítulo 1:
  * Salida a Tzintzuntzan', the number on a small line of its own above the title. The special
  * chapter has no number.
  */
-function ChapterTitle({ chapter, className }: { chapter: ChapterData; className?: string }) {
+export function ChapterTitle({ chapter, className }: { chapter: ChapterData; className?: string }) {
   return (
     <h1 className={className}>
       {chapter.number !== null && (
@@ -34,7 +35,8 @@ function ChapterTitle({ chapter, className }: { chapter: ChapterData; className?
 }
 
 /** Chapters 1–6 and the special chapter: text, decorative image, thumbnails that open a modal. */
-export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
+/** `readAloud`: the narration's button (app/features/narration), under the heading when there is one. */
+export function FirstLayoutChapter({ chapter, readAloud }: { chapter: ChapterData; readAloud?: ReactNode }) {
   const [openImage, setOpenImage] = useState<number | null>(null);
   // Mounted at the first opening and kept, so closing still animates and returns the focus.
   const [modalUsed, setModalUsed] = useState(false);
@@ -49,6 +51,7 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
           <ChapterTitle chapter={chapter} />
           {chapter.subtitle && <p className="lead chapter-subtitle">{chapter.subtitle}</p>}
         </header>
+        {readAloud}
         {chapter.decorativeImage && (
           <img
             src={versioned(chapter.decorativeImage, chapter.version)}
@@ -86,74 +89,12 @@ export function FirstLayoutChapter({ chapter }: { chapter: ChapterData }) {
       )}
       {modalUsed && (
         <Suspense fallback={null}>
-          <DialogModal
-            open={selected != null}
+          <ChapterImageModal
+            image={selected ? { ...selected, src: versioned(selected.src, chapter.version) } : null}
             onClose={() => setOpenImage(null)}
-            labelledBy="chapter-image-title"
-            size="lg"
-          >
-            {selected && (
-              <figure className="mb-0">
-                <SitePicture
-                  picture={{
-                    src: versioned(selected.src, chapter.version),
-                    alt: selected.alt,
-                    width: 800,
-                    height: 600,
-                  }}
-                  priority
-                  className="img-fluid rounded"
-                />
-                <figcaption className="mt-3">
-                  <h2 id="chapter-image-title" className="h5">
-                    {selected.alt}
-                  </h2>
-                  <p className="mb-0">{selected.description}</p>
-                </figcaption>
-              </figure>
-            )}
-          </DialogModal>
+          />
         </Suspense>
       )}
-    </article>
-  );
-}
-
-/** Chapters 7–14: title, description, story, number image, two captioned images. */
-export function SecondLayoutChapter({ chapter }: { chapter: ChapterData }) {
-  return (
-    <article>
-      <Link to="/capitulos" className="d-inline-block mb-3">
-        ← Volver a los capítulos
-      </Link>
-      <header className="d-flex align-items-center gap-3 mb-3">
-        {chapter.numberImage && (
-          // The heading beside it says the number: decorative here.
-          <img
-            src={versioned(chapter.numberImage, chapter.version)}
-            alt=""
-            width="96"
-            height="96"
-            className="chapter-number"
-          />
-        )}
-        <div className="chapter-heading">
-          <ChapterTitle chapter={chapter} className="mb-1" />
-          <p className="lead mb-0">{chapter.description}</p>
-        </div>
-      </header>
-      <div className="chapter-body" dangerouslySetInnerHTML={{ __html: chapter.contentHtml }} />
-      <div className="row g-4 mt-2">
-        {chapter.images.slice(0, 2).map((image) => (
-          <figure key={image.src} className="col-md-6 mb-0">
-            <SitePicture
-              picture={{ src: versioned(image.src, chapter.version), alt: image.alt, width: 400, height: 300 }}
-              className="img-fluid rounded"
-            />
-            <figcaption className="mt-2">{image.description}</figcaption>
-          </figure>
-        ))}
-      </div>
     </article>
   );
 }

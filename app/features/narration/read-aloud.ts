@@ -1,0 +1,196 @@
+import type { NarrationTimings } from "./narration-timings.ts";
+import { wordsInText } from "./narration-words.ts";
+
+/**
+ * 'Léemelo' (issue 42, decision 074): loaded only when the button is pressed, without React, so
+ * the page's first scripts stay as they were. Plays the chapter's narration and lights the word
+ * being read with `data-reading`, from a requestAnimationFrame loop over `audio.currentTime`
+ * (`timeupdate` fires ~4 times a second: too coarse for a word). Nothing here is announced: the
+ * lit word changes an attribute only, so screen readers do not chatter.
+ */
+export type NarrationFiles = { audio: string; timings: string; label: string; title: string };
+
+const SPEEDS = [
+  [0.75, "0,75×"],
+  [1, "1×"],
+  [1.25, "1,25×"],
+] as const;
+const SCROLL_KEYS = new Set(["PageUp", "PageDown", "ArrowUp", "ArrowDown", "Home", "End"]);
+
+let open: { focus(): void } | null = null;
+
+/** Cuts the text into one element per word, in the order the timings count them (narration-words.ts). */
+function wrapWords(text: HTMLElement): HTMLElement[] {
+  const words: HTMLElement[] = [];
+  const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+  for (const node of nodes) {
+    const value = node.data;
+    const found = wordsInText(value);
+    if (!found.length) continue;
+    const pieces = document.createDocumentFragment();
+    let at = 0;
+    for (const { word, index } of found) {
+      pieces.append(value.slice(at, index));
+      const element = document.createElement("span");
+      element.dataset.w = String(words.length);
+      element.textContent = word;
+      words.push(element);
+      pieces.append(element);
+      at = index + word.length;
+    }
+    pieces.append(value.slice(at));
+    node.replaceWith(pieces);
+  }
+  return words;
+}
+
+/** The last word begun by `ms` (-1 before the first). */
+function wordAt(timings: NarrationTimings["words"], ms: number): number {
+  let low = 0;
+  let high = timings.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (timings[middle]![1] <= ms) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+function button(text: string, onClick: () => void, label?: string): HTMLButtonElement {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = "btn btn-sm btn-outline-primary";
+  element.textContent = text;
+  if (label) element.setAttribute("aria-label", label);
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+export async function readAloud(trigger: HTMLElement, files: NarrationFiles): Promise<void> {
+  if (open) return open.focus();
+  const text = document.querySelector<HTMLElement>(".chapter-body");
+  if (!text) return;
+  const audio = new Audio(files.audio);
+  audio.preload = "auto";
+  const playing = audio.play();
+  const response = await fetch(files.timings);
+  if (!response.ok) {
+    audio.pause();
+    return;
+  }
+  const timings = ((await response.json()) as NarrationTimings).words;
+  const words = text.querySelector("[data-w]") ? [...text.querySelectorAll<HTMLElement>("[data-w]")] : wrapWords(text);
+
+  let lit = -1;
+  let follow = true;
+  let frame = 0;
+
+  const light = (index: number) => {
+    if (index === lit) return;
+    words[lit]?.removeAttribute("data-reading");
+    lit = index;
+    const word = words[index];
+    if (!word) return;
+    word.setAttribute("data-reading", "");
+    if (!follow) return;
+    const box = word.getBoundingClientRect();
+    if (box.top < innerHeight * 0.2 || box.bottom > innerHeight * 0.8)
+      word.scrollIntoView({
+        block: "center",
+        behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+      });
+  };
+  const tick = () => {
+    light(wordAt(timings, audio.currentTime * 1000));
+    frame = audio.paused ? 0 : requestAnimationFrame(tick);
+  };
+
+  const panel = document.createElement("div");
+  panel.className = "read-aloud d-flex flex-wrap align-items-center gap-2 my-3";
+  panel.setAttribute("role", "group");
+  panel.setAttribute("aria-label", "Controles de Léemelo");
+  const toggle = button("Pausa", () => (audio.paused ? void audio.play() : audio.pause()));
+  const speeds = SPEEDS.map(([rate, name]) => button(name, () => pace(rate), `Velocidad ${name.replace("×", "")}`));
+  const pace = (rate: number) => {
+    audio.playbackRate = rate;
+    speeds.forEach((speed, index) => speed.setAttribute("aria-pressed", String(SPEEDS[index]![0] === rate)));
+  };
+  pace(1);
+  const resume = button("Seguir la lectura", () => {
+    follow = true;
+    resume.hidden = true;
+    if (words[lit]) words[lit]!.scrollIntoView({ block: "center" });
+  });
+  resume.hidden = true;
+  const stopFollowing = () => {
+    if (!follow) return;
+    follow = false;
+    resume.hidden = false;
+  };
+  const onKey = (event: KeyboardEvent) => SCROLL_KEYS.has(event.key) && stopFollowing();
+  const onTap = (event: MouseEvent) => {
+    const word = (event.target as Element).closest?.("[data-w]");
+    const timing = word && timings[Number((word as HTMLElement).dataset.w)];
+    if (!timing) return;
+    audio.currentTime = timing[1] / 1000;
+    light(Number((word as HTMLElement).dataset.w));
+    if (audio.paused) void audio.play();
+  };
+  const close = () => {
+    audio.pause();
+    audio.removeAttribute("src");
+    cancelAnimationFrame(frame);
+    words[lit]?.removeAttribute("data-reading");
+    text.classList.remove("reading-aloud");
+    text.removeEventListener("click", onTap);
+    removeEventListener("wheel", stopFollowing);
+    removeEventListener("touchmove", stopFollowing);
+    removeEventListener("keydown", onKey);
+    panel.remove();
+    open = null;
+    trigger.focus();
+  };
+  panel.append(toggle, ...speeds, resume, button("Cerrar", close, "Cerrar Léemelo"));
+  (trigger.parentElement ?? trigger).after(panel);
+  text.classList.add("reading-aloud");
+  text.addEventListener("click", onTap);
+  addEventListener("wheel", stopFollowing, { passive: true });
+  addEventListener("touchmove", stopFollowing, { passive: true });
+  addEventListener("keydown", onKey);
+  audio.addEventListener("play", () => {
+    toggle.textContent = "Pausa";
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(tick);
+  });
+  audio.addEventListener("pause", () => {
+    toggle.textContent = "Seguir";
+    tick();
+  });
+  audio.addEventListener("ended", () => light(-1));
+  if (!audio.paused) frame = requestAnimationFrame(tick);
+
+  // The phone's lock screen and headset buttons.
+  const session = navigator.mediaSession;
+  if (session && typeof MediaMetadata !== "undefined") {
+    session.metadata = new MediaMetadata({
+      title: files.title,
+      artist: files.label || "Léemelo",
+      album: "Valentina y Taquito",
+    });
+    const seek = (seconds: number) => () => (audio.currentTime = Math.max(0, audio.currentTime + seconds));
+    session.setActionHandler("play", () => void audio.play());
+    session.setActionHandler("pause", () => audio.pause());
+    session.setActionHandler("seekbackward", seek(-10));
+    session.setActionHandler("seekforward", seek(10));
+    session.setActionHandler("stop", close);
+  }
+  open = { focus: () => toggle.focus() };
+  toggle.focus();
+  // Refused without a fresh gesture (a slow module or timings): the reader presses 'Seguir'.
+  await playing.catch(() => (toggle.textContent = "Seguir"));
+}
