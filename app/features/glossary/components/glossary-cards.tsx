@@ -1,0 +1,59 @@
+import { glossaryCardId } from "../glossary-marks.ts";
+import type { GlossaryCard } from "../glossary.server.ts";
+
+/**
+ * The cards of the glossary words marked in a chapter (decision 077): HTML popovers, opened by
+ * the marked word's `popovertarget` button. The browser does the rest with no script of ours:
+ * a tap, a click, Enter or Space opens; Escape, a tap outside or 'Cerrar' closes and focus goes
+ * back to the word. Everything here is text React escapes; the recording loads only when played.
+ */
+export function GlossaryCards({ cards }: { cards: readonly GlossaryCard[] }) {
+  if (cards.length === 0) return null;
+  return (
+    <div className="glossary-cards">
+      {cards.map((card) => {
+        const id = glossaryCardId(card.id);
+        return (
+          <div
+            key={card.id}
+            id={id}
+            popover="auto"
+            role="dialog"
+            aria-labelledby={`${id}-palabra`}
+            className="glossary-card"
+          >
+            {card.imageUrl && (
+              <img src={card.imageUrl} alt={card.imageAlt} className="glossary-card-image" loading="lazy" />
+            )}
+            <p id={`${id}-palabra`} className="glossary-card-word mb-1">
+              {card.word}
+            </p>
+            {card.english && (
+              <p className="mb-2">
+                En inglés: <i lang="en">{card.english}</i>
+              </p>
+            )}
+            <p>{card.meaning}</p>
+            {card.audioUrl && (
+              <audio
+                controls
+                preload="none"
+                src={card.audioUrl}
+                aria-label={`Escuchar cómo se dice «${card.word}»`}
+                className="mb-2"
+              />
+            )}
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              popoverTarget={id}
+              popoverTargetAction="hide"
+            >
+              Cerrar<span className="visually-hidden"> «{card.word}»</span>
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
