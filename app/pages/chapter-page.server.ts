@@ -11,7 +11,7 @@ import {
 } from "../features/comments/comments.server.ts";
 import { OLDER_COMMENTS_KEY } from "../features/comments/comment-pages.ts";
 import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
-import { chapterGlossary } from "../features/glossary/glossary.server.ts";
+import { chapterWithGlossary } from "../features/glossary/glossary.server.ts";
 import { consentStateOf } from "../features/guardians/guardian-consent.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { services } from "../runtime/context.server.ts";
@@ -59,15 +59,15 @@ export async function chapterPageData(args: ChapterRequest) {
   const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
   // Not a cursor (mistyped, cut short): the newest page, as the chapter's own address shows.
   const before = parseCommentCursor(args.url.searchParams.get(OLDER_COMMENTS_KEY));
-  const [page, next, glossary] = await Promise.all([
+  const [page, next, contentHtml] = await Promise.all([
     before
       ? listCommentsPage(db, chapter.slug, viewer, before)
       : commentCache
           .remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug))
           .then((shared) => pageSeenBy(shared, viewer) ?? listCommentsPage(db, chapter.slug, viewer)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
-    // Its glossary words marked, and their cards (decision 077): content, kept like the chapter.
-    contentCache.remember(`chapter-glossary:${chapter.id}`, () => chapterGlossary(db, chapter.contentHtml)),
+    // Its glossary words marked, followed by their cards (decision 077): content, kept like the chapter.
+    contentCache.remember(`chapter-glossary:${chapter.id}`, () => chapterWithGlossary(db, chapter.contentHtml)),
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
   // The next chapter's token path stays here: only its hint, number, title and the names of the
@@ -82,8 +82,7 @@ export async function chapterPageData(args: ChapterRequest) {
   // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
   return {
-    chapter: { ...visible, contentHtml: glossary.html },
-    glossary: glossary.cards,
+    chapter: { ...visible, contentHtml },
     preview,
     viaToken,
     nextStep,

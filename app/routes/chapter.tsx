@@ -4,7 +4,6 @@ import type { Route } from "./+types/chapter";
 import { FirstLayoutChapter, SecondLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { ChapterNextStepNote } from "../features/chapters/components/chapter-next-step.tsx";
-import { GlossaryCards } from "../features/glossary/components/glossary-cards.tsx";
 import { ChapterDiscoveryNote } from "../features/chapters/components/chapter-discovery-note.tsx";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { CommentsSection } from "../features/comments/components/comments-section.tsx";
@@ -99,7 +98,6 @@ export default function Chapter() {
     isAdmin: admin,
     consent,
     commentsNotice,
-    glossary,
   } = useLoaderData<typeof loader>();
   // An author's save reaches open pages without a reload.
   useLiveRevalidation([CHAPTERS_TOPIC]);
@@ -121,7 +119,6 @@ export default function Chapter() {
         ) : (
           <FirstLayoutChapter chapter={chapter} />
         )}
-        <GlossaryCards cards={glossary} />
         {nextStep && <ChapterNextStepNote step={nextStep} />}
         <CommentsSection
           sectionId={chapter.slug}

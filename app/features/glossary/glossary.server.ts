@@ -1,18 +1,8 @@
 import type { Db } from "../../lib/db.server.ts";
+import { glossaryCardsHtml } from "./components/glossary-cards.server.tsx";
 import { glossaryWordsIn, markGlossaryWords } from "./glossary-marks.ts";
 import type { GlossaryInput } from "./glossary.schema.ts";
-
-/** A glossary word as its card and the /glosario page show it. */
-export type GlossaryEntry = {
-  id: string;
-  word: string;
-  forms: string[];
-  meaning: string;
-  english: string;
-  imageUrl: string;
-  imageAlt: string;
-  audioUrl: string;
-};
+import type { GlossaryEntry } from "./glossary-entry.ts";
 
 /** Every word of the glossary, in alphabetical order as Spanish sorts it (accents aside). */
 export async function listGlossary(db: Db): Promise<GlossaryEntry[]> {
@@ -34,18 +24,15 @@ export async function listGlossary(db: Db): Promise<GlossaryEntry[]> {
     .sort((a, b) => a.word.localeCompare(b.word, "es", { sensitivity: "base" }));
 }
 
-/** What a word's card on a chapter page shows. */
-export type GlossaryCard = Omit<GlossaryEntry, "forms">;
-
 /**
- * A chapter's stored HTML with its glossary words marked at their first occurrence, and the
- * cards those marks open, in reading order (decision 077).
+ * A chapter's stored HTML with its glossary words marked at their first occurrence, followed by
+ * the cards those marks open, in reading order (decision 077).
  */
-export async function chapterGlossary(db: Db, html: string): Promise<{ html: string; cards: GlossaryCard[] }> {
+export async function chapterWithGlossary(db: Db, html: string): Promise<string> {
   const entries = await listGlossary(db);
   const marked = markGlossaryWords(html, entries);
   const byId = new Map(entries.map(({ forms: _forms, ...card }) => [card.id, card]));
-  return { html: marked.html, cards: marked.markedIds.flatMap((id) => byId.get(id) ?? []) };
+  return marked.html + glossaryCardsHtml(marked.markedIds.flatMap((id) => byId.get(id) ?? []));
 }
 
 /**

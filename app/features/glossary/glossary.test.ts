@@ -117,12 +117,14 @@ describe.each(DATABASE_KINDS)("the glossary, kept at /adminpanel/glosario, on %s
     expect(added.body).toMatchObject({ ok: true, message: GLOSSARY_MESSAGES.added });
     const page = await chapterOne();
     const html = page.chapter.contentHtml;
-    const [id] = page.glossary.filter((card) => card.word === "charola").map((card) => card.id);
-    expect(html.match(new RegExp(`popovertarget="glosario-${id}"`, "g"))).toHaveLength(1);
-    expect(html).toContain(`popovertarget="glosario-${id}">charola</button>`);
-    expect(page.glossary.map((card) => card.word)).toEqual(
-      expect.arrayContaining(["xoloitzcuintle", "cempasúchil", "Tzintzuntzan", "yácatas", "charola"]),
-    );
+    const [, id] = /popovertarget="glosario-([a-z0-9-]+)">charola<\/button>/.exec(html) ?? [];
+    // Marked once (the chapter has it once); its card follows the text, escaped by React.
+    expect(html.match(new RegExp(`<button[^>]*popovertarget="glosario-${id}">`, "g"))).toHaveLength(1);
+    expect(html).toContain(`id="glosario-${id}" popover="auto"`);
+    expect(html).toContain("Bandeja plana para servir o llevar cosas.");
+    expect(html).toContain('src="/audio/charola.mp3"');
+    for (const word of ["xoloitzcuintle", "cempasuchil", "tzintzuntzan", "yacatas"])
+      expect(html).toContain(`id="glosario-${word}" popover="auto"`);
   });
 
   it("lists on /glosario only the words of chapters open to this reader", async () => {

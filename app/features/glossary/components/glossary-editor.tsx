@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import type { GlossaryFieldErrors } from "../glossary.schema.ts";
-import type { GlossaryEntry } from "../glossary.server.ts";
+import type { GlossaryEntry } from "../glossary-entry.ts";
 
 export type GlossaryActionResult = { key: string; ok: boolean; message: string; errors?: GlossaryFieldErrors };
 

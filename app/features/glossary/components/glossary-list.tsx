@@ -1,4 +1,4 @@
-import type { GlossaryEntry } from "../glossary.server.ts";
+import type { GlossaryEntry } from "../glossary-entry.ts";
 
 /** /glosario's list: each word with its meaning, English gloss, picture and recording. */
 export function GlossaryList({ words }: { words: readonly GlossaryEntry[] }) {

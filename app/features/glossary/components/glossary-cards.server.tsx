@@ -1,13 +1,16 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { glossaryCardId } from "../glossary-marks.ts";
-import type { GlossaryCard } from "../glossary.server.ts";
+import type { GlossaryCard } from "../glossary-entry.ts";
 
 /**
  * The cards of the glossary words marked in a chapter (decision 077): HTML popovers, opened by
  * the marked word's `popovertarget` button. The browser does the rest with no script of ours:
  * a tap, a click, Enter or Space opens; Escape, a tap outside or 'Cerrar' closes and focus goes
  * back to the word. Everything here is text React escapes; the recording loads only when played.
+ * Rendered to HTML on the server and sent with the chapter's body, so no code of it reaches the
+ * browser (the chapter page's script budget).
  */
-export function GlossaryCards({ cards }: { cards: readonly GlossaryCard[] }) {
+function GlossaryCards({ cards }: { cards: readonly GlossaryCard[] }) {
   if (cards.length === 0) return null;
   return (
     <div className="glossary-cards">
@@ -57,3 +60,7 @@ export function GlossaryCards({ cards }: { cards: readonly GlossaryCard[] }) {
     </div>
   );
 }
+
+/** The cards' HTML, to follow the chapter's marked body ('' when no word is marked). */
+export const glossaryCardsHtml = (cards: readonly GlossaryCard[]) =>
+  cards.length ? renderToStaticMarkup(<GlossaryCards cards={cards} />) : "";
