@@ -79,18 +79,32 @@ export type GlossaryWriteResult = { ok: true; id: string } | { ok: false; reason
 /** Adds a word; refuses one whose word or forms another entry already has (nothing written). */
 export async function addGlossaryWord(db: Db, input: GlossaryInput): Promise<GlossaryWriteResult> {
   if (await clashes(db, input, null)) return { ok: false, reason: "duplicate" };
-  const row = await db.insertInto("glossary_words").values(values(input)).returning("id").executeTakeFirstOrThrow();
-  return { ok: true, id: row.id };
+  return uniqueWord(async () => {
+    const row = await db.insertInto("glossary_words").values(values(input)).returning("id").executeTakeFirstOrThrow();
+    return { ok: true, id: row.id };
+  });
+}
+
+/** Two admins adding one word at once: the unique index refuses the second, told as a duplicate. */
+async function uniqueWord(write: () => Promise<GlossaryWriteResult>): Promise<GlossaryWriteResult> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") return { ok: false, reason: "duplicate" };
+    throw error;
+  }
 }
 
 export async function updateGlossaryWord(db: Db, id: string, input: GlossaryInput): Promise<GlossaryWriteResult> {
   if (await clashes(db, input, id)) return { ok: false, reason: "duplicate" };
-  const result = await db
-    .updateTable("glossary_words")
-    .set({ ...values(input), updated_at: new Date() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? { ok: true, id } : { ok: false, reason: "not-found" };
+  return uniqueWord(async () => {
+    const result = await db
+      .updateTable("glossary_words")
+      .set({ ...values(input), updated_at: new Date() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? { ok: true, id } : { ok: false, reason: "not-found" };
+  });
 }
 
 export async function deleteGlossaryWord(db: Db, id: string): Promise<boolean> {
