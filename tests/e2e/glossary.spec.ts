@@ -48,6 +48,12 @@ test("a marked word's card opens with Enter, closes with Escape, and focus goes 
   await page.keyboard.press("Enter");
   await expect(xolo).toBeHidden();
   await expect(word).toBeFocused();
+
+  // Each card leads to the whole glossary, at its own word.
+  await page.keyboard.press("Enter");
+  await xolo.getByRole("link", { name: "Todas las palabras" }).click();
+  await expect(page).toHaveURL(/\/glosario#xoloitzcuintle$/);
+  await expect(page.getByRole("heading", { name: "xoloitzcuintle" })).toBeVisible();
 });
 
 test("on a touch screen, without JavaScript, a tap opens a card and a tap outside closes it", async ({ browser }) => {

@@ -46,14 +46,17 @@ function GlossaryCards({ cards }: { cards: readonly GlossaryCard[] }) {
                 className="mb-2"
               />
             )}
-            <button
-              type="button"
-              className="btn btn-outline-primary btn-sm"
-              popoverTarget={id}
-              popoverTargetAction="hide"
-            >
-              Cerrar<span className="visually-hidden"> «{card.word}»</span>
-            </button>
+            <p className="d-flex flex-wrap gap-3 align-items-center mb-0">
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                popoverTarget={id}
+                popoverTargetAction="hide"
+              >
+                Cerrar<span className="visually-hidden"> «{card.word}»</span>
+              </button>
+              <a href={`/glosario#${card.id}`}>Todas las palabras</a>
+            </p>
           </div>
         );
       })}
