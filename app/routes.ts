@@ -40,6 +40,8 @@ export default [
     // A booking's cancel link (the token is the credential; no account).
     route("reservation/cancelar/:token", "routes/reservation.cancelar.$token.tsx"),
     route("capitulos", "routes/capitulos.tsx"),
+    // The book's words a reader has met in the chapters open to them (issue 44, decision 077).
+    route("glosario", "routes/glosario.tsx"),
     route("qr/:code", "routes/qr.tsx"),
     route("login", "routes/login.tsx"),
     route("contact", "routes/contact.tsx"),
@@ -122,6 +124,7 @@ export default [
     route("adminpanel/capitulos/:id", "routes/adminpanel.capitulos.$id.tsx"),
     route("adminpanel/imagenes", "routes/adminpanel.imagenes.ts"),
     route("adminpanel/eventos", "routes/adminpanel.eventos.tsx"),
+    route("adminpanel/glosario", "routes/adminpanel.glosario.tsx"),
     // One event's bookings: the list, attendance and its CSV (decision 070).
     route("adminpanel/eventos/:id", "routes/adminpanel.eventos.$id.tsx"),
     route("adminpanel/eventos/:id/reservas.csv", "routes/adminpanel.eventos.$id.reservas[.]csv.ts"),

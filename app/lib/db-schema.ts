@@ -296,6 +296,20 @@ export interface EventTable {
   updated_at: Timestamp;
 }
 
+/** A word of the book's glossary (migration 0035, decision 077). */
+export interface GlossaryWordTable {
+  id: Generated<string>;
+  word: string;
+  forms: ColumnType<string[], string[] | undefined, string[]>;
+  meaning: string;
+  english: Generated<string>;
+  image_url: Generated<string>;
+  image_alt: Generated<string>;
+  audio_url: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A booking taken by the site, or a place on an event's waiting list (decision 070). */
 export interface EventBookingTable {
   id: Generated<string>;
@@ -425,4 +439,5 @@ export interface DB {
   class_card_refusals: ClassCardRefusalTable;
   reading_settings: ReadingSettingsTable;
   reading_positions: ReadingPositionTable;
+  glossary_words: GlossaryWordTable;
 }

@@ -14,6 +14,7 @@ import { CLASS_MESSAGES } from "../features/classes/class-messages.ts";
 import { consentStateOf, participationRefusal } from "../features/guardians/guardian-consent.server.ts";
 import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { isAdmin } from "../features/admins/admins.server.ts";
+import { chapterWithGlossary } from "../features/glossary/glossary.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { readingComfortOf } from "../features/reading/reading-comfort.server.ts";
 import { narrationPaths, narrationSummary } from "../features/narration/narrations.server.ts";
@@ -70,8 +71,19 @@ export async function chapterPageData(args: ChapterRequest) {
           .remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug))
           .then((shared) => pageSeenBy(shared, viewer) ?? listCommentsPage(db, chapter.slug, viewer)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
-    // 'Aa' settings and 'Seguir donde me quedé' (issue 44, decision 076).
-    readingComfortOf(db, user?.id ?? null, chapter, args.request?.headers.get("Cookie") ?? null),
+    // Its glossary words marked, followed by their cards (decision 077): content, kept like the
+    // chapter; then its paragraphs anchored for 'Seguir donde me quedé' and the 'Aa' settings
+    // (decision 076). The cards come after the text, so the text's paragraph numbers are its own.
+    contentCache
+      .remember(`chapter-glossary:${chapter.id}`, () => chapterWithGlossary(db, chapter.contentHtml))
+      .then((contentHtml) =>
+        readingComfortOf(
+          db,
+          user?.id ?? null,
+          { id: chapter.id, contentHtml },
+          args.request?.headers.get("Cookie") ?? null,
+        ),
+      ),
     contentCache.remember(`narration-of:${chapter.id}`, () => narrationSummary(db, chapter.id)),
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;

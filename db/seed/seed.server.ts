@@ -5,6 +5,7 @@ import { seedChapterTexts } from "./chapters.ts";
 import { sanitizeChapterHtml } from "../../app/features/chapters/chapters.server.ts";
 import { seedCharacters } from "./characters.ts";
 import { seedEventStart, seedEvents } from "./events.ts";
+import { seedGlossary } from "./glossary.ts";
 import { seedQrCodes } from "./qr-codes.ts";
 import { seedNarrations } from "./narrations.ts";
 
@@ -100,6 +101,22 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
       .insertInto("qr_codes")
       .values(seedQrCodes.map((qr) => ({ code: qr.code, redirect_to: qr.redirectTo, expires_at: qr.expiresAt })))
       .onConflict((conflict) => conflict.column("code").doNothing())
+      .execute();
+
+    await trx
+      .insertInto("glossary_words")
+      .values(
+        seedGlossary.map((entry) => ({
+          id: entry.id,
+          word: entry.word,
+          forms: entry.forms ?? [],
+          meaning: entry.meaning,
+          english: entry.english ?? "",
+          image_url: entry.imageUrl ?? "",
+          image_alt: entry.imageAlt ?? "",
+        })),
+      )
+      .onConflict((conflict) => conflict.column("id").doNothing())
       .execute();
 
     // Migration 0010's rows, with fixed dates long past: dated again from this first start.

@@ -16,6 +16,8 @@ export const VISITOR_PAGES = [
   "/eventos",
   "/eventos?taquito",
   "/capitulos",
+  // The book's words (decision 077).
+  "/glosario",
   "/contact",
   "/login",
   "/login?modo=registro",

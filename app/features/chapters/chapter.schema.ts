@@ -56,6 +56,8 @@ export const RESERVED_SEGMENTS = new Set([
   "quien-lee",
   "mi-clan",
   "entrar",
+  // The book's words (decision 077).
+  "glosario",
   "icon.svg",
   "icon-192.png",
   "icon-512.png",

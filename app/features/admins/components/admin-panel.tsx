@@ -41,6 +41,9 @@ export function AdminPanel({ admins, loadError }: Props) {
         <Link to="/adminpanel/eventos" className="btn btn-outline-primary">
           Eventos
         </Link>
+        <Link to="/adminpanel/glosario" className="btn btn-outline-primary">
+          Glosario
+        </Link>
       </nav>
       {loadError && (
         <div className="alert alert-danger" role="alert">

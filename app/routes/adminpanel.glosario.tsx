@@ -1,0 +1,51 @@
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/adminpanel.glosario";
+import { GlossaryEditor, type GlossaryActionResult } from "../features/glossary/components/glossary-editor.tsx";
+import { GLOSSARY_MESSAGES, parseGlossaryForm } from "../features/glossary/glossary.schema.ts";
+import {
+  addGlossaryWord,
+  deleteGlossaryWord,
+  listGlossary,
+  updateGlossaryWord,
+} from "../features/glossary/glossary.server.ts";
+import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
+import { services } from "../runtime/context.server.ts";
+import { requireAdmin } from "../access/session.server.ts";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin({ url, context });
+  return { words: await listGlossary(services(context).db) };
+}
+
+/** Add, save or delete one glossary word. Admins only; bad input answers 400 and writes nothing. */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireAdmin({ url, context });
+  const { db } = services(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
+  const key = id || "nueva";
+  const fail = (status: number, message: string, errors?: GlossaryActionResult["errors"]) =>
+    data<GlossaryActionResult>({ key, ok: false, message, errors }, { status });
+
+  if (intent === "delete") {
+    if (!id || !(await deleteGlossaryWord(db, id))) return fail(404, GLOSSARY_MESSAGES.notFound);
+    return { key, ok: true, message: GLOSSARY_MESSAGES.deleted };
+  }
+  if (intent !== "add" && intent !== "save") return fail(400, GLOSSARY_MESSAGES.invalid);
+  const parsed = parseGlossaryForm(form);
+  if (!parsed.ok) return fail(400, GLOSSARY_MESSAGES.invalid, parsed.errors);
+  const written =
+    intent === "add" ? await addGlossaryWord(db, parsed.data) : await updateGlossaryWord(db, id, parsed.data);
+  if (!written.ok && written.reason === "duplicate")
+    return fail(409, GLOSSARY_MESSAGES.invalid, { word: GLOSSARY_MESSAGES.duplicate });
+  if (!written.ok) return fail(404, GLOSSARY_MESSAGES.notFound);
+  return { key, ok: true, message: intent === "add" ? GLOSSARY_MESSAGES.added : GLOSSARY_MESSAGES.saved };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({ title: "Glosario", path: location.pathname, siteUrl: siteUrlFrom(matches), robots: "noindex, nofollow" });
+
+export default function AdminGlossaryPage() {
+  return <GlossaryEditor {...useLoaderData<typeof loader>()} />;
+}
