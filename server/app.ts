@@ -2,8 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { requestId, type RequestIdVariables } from "hono/request-id";
-import type { SecureHeadersVariables } from "hono/secure-headers";
+import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import type { log } from "../app/lib/log.server.ts";
@@ -12,7 +11,7 @@ import { methodLabel, type SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { routeLabeler } from "./route-label.ts";
 import { chooseRequestId } from "./request-id.ts";
-import { refuseUnservableRequests, type RefusedVariables } from "./request-target.ts";
+import { refuseUnservableRequests } from "./request-target.ts";
 import { IMMUTABLE } from "./static-assets.ts";
 import { STORAGE_FULL_MESSAGE, storageFailedSince } from "../app/lib/storage-health.server.ts";
 import { runInRequest } from "./request-context.ts";
@@ -20,7 +19,8 @@ import { namesAFile } from "./public-files.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
 import { reactPages } from "./react-pages.ts";
 import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
-import { shareVisitorPage, type InlineHashes } from "./shared-visitor-page.ts";
+import { shareVisitorPage } from "./shared-visitor-page.ts";
+import type { AppEnv } from "./app-env.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** Image uploads (PNG/JPEG/WebP up to 5 MB) plus the multipart envelope; the app checks the 5 MB itself. */
@@ -58,12 +58,6 @@ export type AppOptions = {
   inlineStylesheet?: string;
   /** What the build renders in its place when asked (decision 041); the server then fills it in. */
   inlineStylesheetHole?: string;
-};
-
-export type AppEnv = {
-  Variables: RequestIdVariables &
-    SecureHeadersVariables &
-    RefusedVariables & { staticFile?: boolean; sharedPage?: InlineHashes; stylesheetHole?: boolean };
 };
 
 /**

@@ -4,7 +4,7 @@ import type { createRequestHandler } from "react-router";
 import { INTERNAL_HEADERS } from "../app/lib/request.server.ts";
 import { NO_READER, TRAVEL_OWNER_HEADER } from "../app/lib/travel-copy.ts";
 import type { SiteMetrics } from "../app/lib/metrics.server.ts";
-import type { AppEnv } from "./app.ts";
+import type { AppEnv } from "./app-env.ts";
 import { forwardedView } from "./forwarded.ts";
 import { htmlCacheControl, VISITOR_HTML } from "./html-cache-control.ts";
 import { HTML_CACHE_HEADER, type HtmlCache, visitorPageKey } from "./html-cache.ts";
