@@ -16,7 +16,7 @@ import { commentAudiencesOf } from "../features/classes/classes.server.ts";
 import { isAdmin } from "../features/admins/admins.server.ts";
 import { chapterWithGlossary } from "../features/glossary/glossary.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
-import { readingComfortOf } from "../features/reading/reading-comfort.server.ts";
+import { readingComfortOf, withParagraphAnchors } from "../features/reading/reading-comfort.server.ts";
 import { narrationPaths, narrationSummary } from "../features/narration/narrations.server.ts";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { services } from "../runtime/context.server.ts";
@@ -64,26 +64,21 @@ export async function chapterPageData(args: ChapterRequest) {
   const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
   // Not a cursor (mistyped, cut short): the newest page, as the chapter's own address shows.
   const before = parseCommentCursor(args.url.searchParams.get(OLDER_COMMENTS_KEY));
-  const [page, next, reading, narration] = await Promise.all([
+  const [page, next, contentHtml, reading, narration] = await Promise.all([
     before
       ? listCommentsPage(db, chapter.slug, viewer, before)
       : commentCache
           .remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug))
           .then((shared) => pageSeenBy(shared, viewer) ?? listCommentsPage(db, chapter.slug, viewer)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
-    // Its glossary words marked, followed by their cards (decision 077): content, kept like the
-    // chapter; then its paragraphs anchored for 'Seguir donde me quedé' and the 'Aa' settings
-    // (decision 076). The cards come after the text, so the text's paragraph numbers are its own.
-    contentCache
-      .remember(`chapter-glossary:${chapter.id}`, () => chapterWithGlossary(db, chapter.contentHtml))
-      .then((contentHtml) =>
-        readingComfortOf(
-          db,
-          user?.id ?? null,
-          { id: chapter.id, contentHtml },
-          args.request?.headers.get("Cookie") ?? null,
-        ),
-      ),
+    // The chapter's text with its paragraphs anchored for 'Seguir donde me quedé' (decision 076),
+    // then its glossary words marked and their cards after it (decision 077): content, kept like
+    // the chapter. Anchored first, so only the text's own paragraphs are numbered.
+    contentCache.remember(`chapter-glossary:${chapter.id}`, () =>
+      chapterWithGlossary(db, withParagraphAnchors(chapter.contentHtml)),
+    ),
+    // 'Aa' settings and the reader's kept place.
+    readingComfortOf(db, user?.id ?? null, chapter, args.request?.headers.get("Cookie") ?? null),
     contentCache.remember(`narration-of:${chapter.id}`, () => narrationSummary(db, chapter.id)),
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
@@ -99,7 +94,7 @@ export async function chapterPageData(args: ChapterRequest) {
   // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
   return {
-    chapter: { ...visible, contentHtml: reading.contentHtml },
+    chapter: { ...visible, contentHtml },
     reading: reading.page,
     preview,
     viaToken,

@@ -22,7 +22,12 @@ let open: { focus(): void } | null = null;
 /** Cuts the text into one element per word, in the order the timings count them (narration-words.ts). */
 function wrapWords(text: HTMLElement): HTMLElement[] {
   const words: HTMLElement[] = [];
-  const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+  // The glossary's cards (popovers after the text, decision 077) are not read aloud: their words
+  // are not in the timings.
+  const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) =>
+      node.parentElement?.closest("[popover]") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+  });
   const nodes: Text[] = [];
   while (walker.nextNode()) nodes.push(walker.currentNode as Text);
   for (const node of nodes) {

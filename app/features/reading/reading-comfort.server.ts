@@ -131,7 +131,7 @@ export const readingClassNames = (settings: ReadingSettings) =>
 export async function readingComfortOf(
   db: Db,
   userId: string | null,
-  chapter: { id: string; contentHtml: string },
+  chapter: { id: string },
   cookieHeader: string | null,
 ) {
   const [settings, resumeAt] = await Promise.all([
@@ -139,7 +139,6 @@ export async function readingComfortOf(
     userId ? readingPositionOf(db, userId, chapter.id) : null,
   ]);
   return {
-    contentHtml: withParagraphAnchors(chapter.contentHtml),
     page: {
       settings: settings ?? DEFAULT_READING_SETTINGS,
       /** The chapter's classes for these settings, rendered into its first HTML (none for the defaults). */
