@@ -76,14 +76,15 @@ export async function chapterPageData(args: ChapterRequest) {
     // (decision 076). The cards come after the text, so the text's paragraph numbers are its own.
     contentCache
       .remember(`chapter-glossary:${chapter.id}`, () => chapterWithGlossary(db, chapter.contentHtml))
-      .then((contentHtml) =>
-        readingComfortOf(
+      .then(async ({ textHtml, cardsHtml }) => {
+        const comfort = await readingComfortOf(
           db,
           user?.id ?? null,
-          { id: chapter.id, contentHtml },
+          { id: chapter.id, contentHtml: textHtml },
           args.request?.headers.get("Cookie") ?? null,
-        ),
-      ),
+        );
+        return { ...comfort, contentHtml: comfort.contentHtml + cardsHtml };
+      }),
     contentCache.remember(`narration-of:${chapter.id}`, () => narrationSummary(db, chapter.id)),
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;

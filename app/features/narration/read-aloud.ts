@@ -61,6 +61,13 @@ function wordAt(timings: NarrationTimings["words"], ms: number): number {
   return found;
 }
 
+/** The first word of the paragraph the reader's place is kept at, from the page's resume link. */
+function keptParagraphStart(text: HTMLElement): HTMLElement | null {
+  const link = document.querySelector<HTMLAnchorElement>('.reading-resume a[href^="#parrafo-"]');
+  const paragraph = link && text.querySelector(`[id="${link.hash.slice(1)}"]`);
+  return paragraph?.querySelector<HTMLElement>("[data-w]") ?? null;
+}
+
 function button(text: string, onClick: () => void, label?: string): HTMLButtonElement {
   const element = document.createElement("button");
   element.type = "button";
@@ -172,6 +179,14 @@ export async function readAloud(trigger: HTMLElement, files: NarrationFiles): Pr
     tick();
   });
   audio.addEventListener("ended", () => light(-1));
+  // A reader with a place kept in this chapter ('Seguir donde me quedé', decision 076) is read
+  // to from the first word of that paragraph, as the link would take them there.
+  const kept = keptParagraphStart(text);
+  const first = kept ? Number(kept.dataset.w) : -1;
+  if (timings[first]) {
+    audio.currentTime = timings[first]![1] / 1000;
+    light(first);
+  }
   if (!audio.paused) frame = requestAnimationFrame(tick);
 
   // The phone's lock screen and headset buttons.
