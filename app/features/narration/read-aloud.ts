@@ -22,7 +22,11 @@ let open: { focus(): void } | null = null;
 /** Cuts the text into one element per word, in the order the timings count them (narration-words.ts). */
 function wrapWords(text: HTMLElement): HTMLElement[] {
   const words: HTMLElement[] = [];
-  const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+  // The glossary's cards follow the chapter's text in its body (decision 077): not narrated.
+  const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) =>
+      node.parentElement?.closest(".glossary-cards") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+  });
   const nodes: Text[] = [];
   while (walker.nextNode()) nodes.push(walker.currentNode as Text);
   for (const node of nodes) {
