@@ -270,6 +270,11 @@ test("an admin uploads a pronunciation: a file that is not audio is refused besi
   await expect(card(visitor, "yacatas")).toContainText(originalMeaning);
   await expect(card(visitor, "yacatas").locator("audio")).toHaveCount(0);
 
+  // Over 300 KB: the server lets the form through, and the app says why beside the field.
+  await upload.setInputFiles({ name: "larga.wav", mimeType: "audio/wav", buffer: Buffer.alloc(310 * 1024, 1) });
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(upload).toHaveAccessibleDescription(/La grabación pesa más de 300 KB/);
+
   // A real recording: kept, and the card offers it.
   await meaning.fill(originalMeaning);
   await upload.setInputFiles({ name: "yacatas.wav", mimeType: "audio/wav", buffer: toneWav() });
