@@ -26,6 +26,12 @@ const MAX_BODY_BYTES = 256 * 1024;
 /** Image uploads (PNG/JPEG/WebP up to 5 MB) plus the multipart envelope; the app checks the 5 MB itself. */
 const UPLOAD_PATH = "/adminpanel/imagenes";
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+/**
+ * The admin glossary's form, which may carry a recorded pronunciation (up to 300 KB, checked by
+ * the app: decision 077), posted to the page or, from a fetcher, to its `.data` address.
+ */
+const GLOSSARY_FORM_PATHS = new Set(["/adminpanel/glosario", "/adminpanel/glosario.data"]);
+const MAX_GLOSSARY_FORM_BYTES = 400 * 1024;
 
 /** Liveness and readiness probes (DESIGN.md), and a scraper's `/metrics`: logged at debug, not at info every few seconds. */
 const HEALTH_PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -133,7 +139,14 @@ export function createApp({
     c.text("La solicitud es demasiado grande.", 413);
   const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
-  app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)));
+  const glossaryFormLimit = bodyLimit({ maxSize: MAX_GLOSSARY_FORM_BYTES, onError: tooLarge });
+  app.use((c, next) =>
+    c.req.path === UPLOAD_PATH
+      ? uploadLimit(c, next)
+      : GLOSSARY_FORM_PATHS.has(c.req.path)
+        ? glossaryFormLimit(c, next)
+        : formLimit(c, next),
+  );
 
   serveBuildFiles(app, clientDir);
 

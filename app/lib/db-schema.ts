@@ -406,6 +406,17 @@ export interface ChapterNarrationTable {
   updated_at: Timestamp;
 }
 
+/** A recorded pronunciation of a glossary word (migration 0036, decision 077). */
+export interface GlossaryRecordingTable {
+  hash: string;
+  extension: string;
+  content_type: string;
+  data: Uint8Array;
+  duration_ms: number;
+  demo: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -440,4 +451,5 @@ export interface DB {
   reading_settings: ReadingSettingsTable;
   reading_positions: ReadingPositionTable;
   glossary_words: GlossaryWordTable;
+  glossary_recordings: GlossaryRecordingTable;
 }

@@ -71,11 +71,13 @@ export async function chapterPageData(args: ChapterRequest) {
           .remember(`comments:${chapter.slug}`, () => sharedComments(db, chapter.slug))
           .then((shared) => pageSeenBy(shared, viewer) ?? listCommentsPage(db, chapter.slug, viewer)),
     contentCache.remember(`chapter-after:${chapter.id}`, () => nextChapterAfter(db, chapter)),
-    // The chapter's text with its paragraphs anchored for 'Seguir donde me quedé' (decision 076),
-    // then its glossary words marked and their cards after it (decision 077): content, kept like
-    // the chapter. Anchored first, so only the text's own paragraphs are numbered.
+    // The chapter's text with its glossary words marked, its paragraphs anchored for 'Seguir donde
+    // me quedé' (decision 076), then the words' cards after it (decision 077): content, kept like
+    // the chapter. Only the text's own paragraphs are numbered: the cards keep their ids.
     contentCache.remember(`chapter-glossary:${chapter.id}`, () =>
-      chapterWithGlossary(db, withParagraphAnchors(chapter.contentHtml)),
+      chapterWithGlossary(db, chapter.contentHtml).then(
+        ({ textHtml, cardsHtml }) => withParagraphAnchors(textHtml) + cardsHtml,
+      ),
     ),
     // 'Aa' settings and the reader's kept place.
     readingComfortOf(db, user?.id ?? null, chapter, args.request?.headers.get("Cookie") ?? null),

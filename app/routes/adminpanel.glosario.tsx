@@ -8,13 +8,16 @@ import {
   listGlossary,
   updateGlossaryWord,
 } from "../features/glossary/glossary.server.ts";
+import { demoRecordingUrls, storeRecording } from "../features/glossary/glossary-recordings.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
-  return { words: await listGlossary(services(context).db) };
+  const { db } = services(context);
+  const [words, demoRecordings] = await Promise.all([listGlossary(db), demoRecordingUrls(db)]);
+  return { words, demoRecordings };
 }
 
 /** Add, save or delete one glossary word. Admins only; bad input answers 400 and writes nothing. */
@@ -35,6 +38,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (intent !== "add" && intent !== "save") return fail(400, GLOSSARY_MESSAGES.invalid);
   const parsed = parseGlossaryForm(form);
   if (!parsed.ok) return fail(400, GLOSSARY_MESSAGES.invalid, parsed.errors);
+  // A recording uploaded with the word replaces the address typed in its field, once it has
+  // been parsed and kept; a file that is not one answers 400 and nothing of the word is written.
+  const upload = form.get("audioFile");
+  if (upload instanceof File && upload.size > 0) {
+    const stored = await storeRecording(db, new Uint8Array(await upload.arrayBuffer()));
+    if (!stored.ok) return fail(400, GLOSSARY_MESSAGES.invalid, { audioFile: stored.error });
+    parsed.data.audioUrl = stored.url;
+  }
   const written =
     intent === "add" ? await addGlossaryWord(db, parsed.data) : await updateGlossaryWord(db, id, parsed.data);
   if (!written.ok && written.reason === "duplicate")

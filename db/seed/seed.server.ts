@@ -6,6 +6,8 @@ import { sanitizeChapterHtml } from "../../app/features/chapters/chapters.server
 import { seedCharacters } from "./characters.ts";
 import { seedEventStart, seedEvents } from "./events.ts";
 import { seedGlossary } from "./glossary.ts";
+import { seedGlossaryRecordings } from "./glossary-recordings.ts";
+import { storeRecording } from "../../app/features/glossary/glossary-recordings.server.ts";
 import { seedQrCodes } from "./qr-codes.ts";
 import { seedNarrations } from "./narrations.ts";
 
@@ -118,6 +120,15 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
       )
       .onConflict((conflict) => conflict.column("id").doNothing())
       .execute();
+    for (const recording of seedGlossaryRecordings) {
+      const stored = await storeRecording(trx, recording.audio(), { demo: true });
+      if (!stored.ok) throw new Error(`seed: recording for ${recording.wordId}: ${stored.error}`);
+      await trx
+        .updateTable("glossary_words")
+        .set({ audio_url: stored.url })
+        .where("id", "=", recording.wordId)
+        .execute();
+    }
 
     // Migration 0010's rows, with fixed dates long past: dated again from this first start.
     for (const event of seedEvents)

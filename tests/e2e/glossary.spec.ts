@@ -177,3 +177,159 @@ test("an open card and /glosario fit a 320 px screen with text at 200%", async (
   expect(await sideways()).toBeLessThanOrEqual(1);
   await context.close();
 });
+
+/** A half-second 440 Hz tone as a 16-bit mono WAV, made here so the upload is the test's own file. */
+function toneWav(): Buffer {
+  const rate = 8000;
+  const samples = rate / 2;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write("RIFF", 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write("WAVEfmt ", 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write("data", 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return wav;
+}
+
+/** The card's recording: its address answers with audio, and Chromium plays it. */
+async function expectPlayableRecording(page: Page, cardId: string, word: string, contentType: RegExp) {
+  const audio = card(page, cardId).locator("audio");
+  await expect(audio).toBeVisible();
+  await expect(audio).toHaveAccessibleName(`Escuchar ${word}`);
+  const src = (await audio.getAttribute("src"))!;
+  expect(src).toMatch(/^\/media\/[0-9a-f]{32}\.(ogg|wav|mp3|m4a|webm)$/);
+  const answer = await page.request.get(src);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toMatch(contentType);
+  const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+    await element.play();
+    const started = performance.now();
+    while (element.currentTime === 0 && performance.now() - started < 5000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    return element.currentTime;
+  });
+  expect(played).toBeGreaterThan(0);
+}
+
+test("a demo recording plays from its card, and the admin labels it a demo", async ({ page }) => {
+  await page.goto(CHAPTER);
+  await page.locator(".chapter-body").getByRole("button", { name: "cempasúchil", exact: true }).click();
+  await expect(card(page, "cempasuchil")).toBeVisible();
+  await expectPlayableRecording(page, "cempasuchil", "cempasúchil", /^audio\/ogg/);
+
+  await signUpAdmin(page);
+  await page.goto("/adminpanel/glosario");
+  const entry = page.getByTestId("admin-glossary-word").filter({ hasText: "cempasúchil" });
+  await entry.locator("summary").click();
+  await expect(entry).toContainText("Grabación actual (de demostración, voz sintética)");
+});
+
+test("an admin uploads a pronunciation: a file that is not audio is refused beside the field, a recording plays from the card", async ({
+  page,
+  browser,
+}) => {
+  await signUpAdmin(page);
+  await page.goto("/adminpanel/glosario");
+  const entry = page.getByTestId("admin-glossary-word").filter({ hasText: "yácatas" });
+  await entry.locator("summary").click();
+  const form = entry.getByRole("form", { name: "Editar «yácatas»" });
+  const upload = form.getByLabel("Subir una grabación (opcional)");
+  const meaning = form.getByLabel("Significado para niños");
+  const originalMeaning = await meaning.inputValue();
+
+  // A text file named like a recording, with the meaning changed too: refused, nothing written.
+  await meaning.fill(`No debería guardarse (${uniqueWord()}).`);
+  await upload.setInputFiles({ name: "yacatas.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("no soy audio\n") });
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(form.getByRole("status")).toHaveText("Revisa los campos marcados.");
+  await expect(upload).toHaveAccessibleDescription(/Ese archivo no es una grabación de audio que podamos usar/);
+  const { baseURL } = siteServer();
+  const refused = await page.request.post("/adminpanel/glosario", {
+    headers: { Origin: baseURL },
+    multipart: {
+      intent: "save",
+      id: "yacatas",
+      word: "yácatas",
+      meaning: "Tampoco esta.",
+      audioFile: { name: "foto.ogg", mimeType: "audio/ogg", buffer: Buffer.from("\x89PNG\r\n\x1a\nnada") },
+    },
+  });
+  expect(refused.status()).toBe(400);
+  const visitor = await (await newContext(browser)).newPage();
+  await visitor.goto(CHAPTER);
+  await visitor.locator(".chapter-body").getByRole("button", { name: "yácatas" }).click();
+  await expect(card(visitor, "yacatas")).toContainText(originalMeaning);
+  await expect(card(visitor, "yacatas").locator("audio")).toHaveCount(0);
+
+  // Over 300 KB: the server lets the form through, and the app says why beside the field.
+  await upload.setInputFiles({ name: "larga.wav", mimeType: "audio/wav", buffer: Buffer.alloc(310 * 1024, 1) });
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(upload).toHaveAccessibleDescription(/La grabación pesa más de 300 KB/);
+
+  // A real recording: kept, and the card offers it.
+  await meaning.fill(originalMeaning);
+  await upload.setInputFiles({ name: "yacatas.wav", mimeType: "audio/wav", buffer: toneWav() });
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(form.getByRole("status")).toHaveText("Palabra guardada.");
+  await visitor.goto(CHAPTER);
+  await visitor.locator(".chapter-body").getByRole("button", { name: "yácatas" }).click();
+  await expectPlayableRecording(visitor, "yacatas", "yácatas", /^audio\/wav/);
+  await visitor.context().close();
+  // The form now shows the kept recording's address, so saving again keeps it.
+  await expect(form.getByLabel("Pronunciación grabada (opcional)")).toHaveValue(/^\/media\/[0-9a-f]{32}\.wav$/);
+
+  // Taken out again, so the worker's other specs see the demo glossary as seeded.
+  await form.getByLabel("Pronunciación grabada (opcional)").fill("");
+  await upload.setInputFiles([]);
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(form.getByRole("status")).toHaveText("Palabra guardada.");
+});
+
+test("a card is open and painted well within 100 ms of the tap, once the page is loaded", async ({ browser }) => {
+  const context = await newContext(browser, { hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(CHAPTER, { waitUntil: "load" });
+  // From the tap's own event time to the frame after the card opened (its first paint).
+  await page.evaluate(() => {
+    const times: number[] = [];
+    let tapped = 0;
+    (window as unknown as { cardOpenTimes: number[] }).cardOpenTimes = times;
+    addEventListener("click", (event) => (tapped = event.timeStamp), { capture: true });
+    for (const card of document.querySelectorAll<HTMLElement>(".glossary-card"))
+      card.addEventListener("toggle", (event) => {
+        if ((event as ToggleEvent).newState !== "open" || !card.matches(":popover-open")) return;
+        requestAnimationFrame(() => setTimeout(() => times.push(performance.now() - tapped)));
+      });
+  });
+  const words = page.locator(".chapter-body .glossary-word");
+  const count = Math.min(await words.count(), 6);
+  expect(count).toBeGreaterThanOrEqual(3);
+  for (let index = 0; index < count; index++) {
+    await words.nth(index).tap();
+    await expect(page.locator(".glossary-card:popover-open")).toHaveCount(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { cardOpenTimes: number[] }).cardOpenTimes.length))
+      .toBe(index + 1);
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".glossary-card:popover-open")).toHaveCount(0);
+  }
+  const times = await page.evaluate(() => (window as unknown as { cardOpenTimes: number[] }).cardOpenTimes);
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `glossary card, tap to painted open (ms), ${times.length} taps: ` +
+      `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)} ` +
+      `(target 100 ms; shared machine)`,
+  );
+  // A generous bound: it catches a card that waits for a script or the network, not a busy machine.
+  expect(Math.max(...times)).toBeLessThan(1000);
+  await context.close();
+});

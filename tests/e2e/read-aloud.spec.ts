@@ -4,7 +4,7 @@
  * press; the keyboard; axe; and the lock on a members' chapter's narration.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support.ts";
+import { expect, expectNoAxeViolations, gotoHydrated, logIn, newContext, signUp, siteServer, test } from "./support.ts";
 
 const CHAPTER = "/salida-a-tzintzuntzan";
 const TIMINGS = `/narracion${CHAPTER}/palabras.json`;
@@ -165,18 +165,25 @@ test.describe("Léemelo on chapter 1", () => {
   });
 });
 
-test("the lit word keeps at least 4.5:1 contrast on every chapter background", async ({ page }) => {
+test("the lit word keeps at least 4.5:1 contrast on every chapter background, in every 'Aa' theme", async ({
+  page,
+}) => {
   await watchAudio(page);
   await gotoHydrated(page, CHAPTER);
   await page.getByRole("button", { name: "Léemelo", exact: true }).click();
   await expect(page.locator("[data-reading]")).toHaveCount(1, { timeout: 10_000 });
   await page.getByRole("button", { name: "Pausa" }).click();
-  // The backgrounds chapters use (db/seed: none, 'noche', 'sangre'), put on this page's wrapper.
-  for (const background of ["", "chapter-bg-noche", "chapter-bg-sangre"]) {
-    const ratio = await page.evaluate((background) => {
+  // The backgrounds chapters use (db/seed: none, 'noche', 'sangre') and the themes of 'Aa'
+  // (light is no class; decision 076), put on this page's wrapper.
+  const looks = ["", "lectura-tema-sepia", "lectura-tema-oscuro"].flatMap((theme) =>
+    ["", "chapter-bg-noche", "chapter-bg-sangre"].map((background) => ({ theme, background })),
+  );
+  for (const look of looks) {
+    const ratio = await page.evaluate(({ theme, background }) => {
       const wrapper = document.querySelector(".chapter-page")!;
-      wrapper.classList.remove("chapter-bg-noche", "chapter-bg-sangre");
+      wrapper.classList.remove("chapter-bg-noche", "chapter-bg-sangre", "lectura-tema-sepia", "lectura-tema-oscuro");
       if (background) wrapper.classList.add(background);
+      if (theme) wrapper.classList.add(theme);
       const word = document.querySelector("[data-reading]")!;
       const style = getComputedStyle(word);
       const channels = (color: string) =>
@@ -198,9 +205,43 @@ test("the lit word keeps at least 4.5:1 contrast on every chapter background", a
         number,
       ];
       return (light + 0.05) / (dark + 0.05);
-    }, background);
-    expect(ratio, background || "no background").toBeGreaterThanOrEqual(4.5);
+    }, look);
+    expect(ratio, `${look.theme || "light theme"}, ${look.background || "no background"}`).toBeGreaterThanOrEqual(4.5);
   }
+});
+
+test("a reader's kept place is where 'Léemelo' starts, on another device too", async ({ page, browser }) => {
+  const email = await signUp(page);
+  await page.goto(CHAPTER);
+  // The place the tracker keeps when the reader leaves at paragraph 4 (reading-comfort.spec.ts
+  // follows the tracker itself; here, its request).
+  const kept = await page.request.post("/api/lectura", {
+    form: { que: "posicion", capitulo: "capitulo-1", parrafo: "4" },
+    headers: { Origin: siteServer().baseURL },
+  });
+  expect(kept.status()).toBeLessThan(400);
+
+  const other = await newContext(browser);
+  const second = await other.newPage();
+  await watchAudio(second);
+  await logIn(second, email);
+  await gotoHydrated(second, CHAPTER);
+  await expect(second.getByRole("link", { name: "Seguir donde me quedé" })).toHaveAttribute("href", "#parrafo-4");
+  await second.getByRole("button", { name: "Léemelo", exact: true }).click();
+  const lit = second.locator("[data-reading]");
+  await expect(lit).toHaveCount(1, { timeout: 10_000 });
+  const timings = (await (await second.request.get(TIMINGS)).json()) as Timings;
+  const { litIndex, firstOfParagraph, seconds } = await second.evaluate(() => ({
+    litIndex: Number(document.querySelector<HTMLElement>("[data-reading]")!.dataset.w),
+    firstOfParagraph: Number(document.querySelector<HTMLElement>("#parrafo-4 [data-w]")!.dataset.w),
+    seconds: (window as unknown as { narrationAudio: HTMLMediaElement }).narrationAudio.currentTime,
+  }));
+  expect(firstOfParagraph).toBeGreaterThan(0);
+  // Read from the paragraph's first word on (a word or two later by the time it is looked at).
+  expect(litIndex).toBeGreaterThanOrEqual(firstOfParagraph);
+  expect(litIndex).toBeLessThanOrEqual(firstOfParagraph + 5);
+  expect(seconds * 1000).toBeGreaterThanOrEqual(timings.words[firstOfParagraph]![1] - 50);
+  await other.close();
 });
 
 test.describe("the book stays the key", () => {

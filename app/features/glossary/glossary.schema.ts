@@ -10,7 +10,7 @@ export const GLOSSARY_MESSAGES = {
   imageUrl: "La imagen debe ser una ruta de este sitio que empiece con /images/ o /media/ (o dejarse vacía).",
   imageAlt: "Describe la imagen para quien no la ve (hasta 200 caracteres).",
   audioUrl:
-    "La grabación debe ser una ruta de este sitio que empiece con /audio/ o /media/ y termine en .mp3, .ogg, .opus, .m4a o .wav (o dejarse vacía).",
+    "La grabación debe ser una ruta de este sitio que empiece con /audio/ o /media/ y termine en .mp3, .ogg, .opus, .m4a, .webm o .wav (o dejarse vacía).",
   duplicate: "Esa palabra (o una de sus formas) ya está en el glosario.",
   saved: "Palabra guardada.",
   added: "Palabra agregada al glosario.",
@@ -82,7 +82,7 @@ export const glossaryFormSchema = z
         .string()
         .max(300, GLOSSARY_MESSAGES.audioUrl)
         .refine(
-          (value) => value === "" || sitePath(["/audio/", "/media/"], /\.(mp3|ogg|opus|m4a|wav)$/i)(value),
+          (value) => value === "" || sitePath(["/audio/", "/media/"], /\.(mp3|ogg|opus|m4a|webm|wav)$/i)(value),
           GLOSSARY_MESSAGES.audioUrl,
         ),
     ),
@@ -95,7 +95,8 @@ export const glossaryFormSchema = z
 
 export type GlossaryInput = z.output<typeof glossaryFormSchema>;
 export type GlossaryField = keyof GlossaryInput;
-export type GlossaryFieldErrors = Partial<Record<GlossaryField, string>>;
+/** The form's fields, and the uploaded recording's, which is checked apart (glossary-recordings.server.ts). */
+export type GlossaryFieldErrors = Partial<Record<GlossaryField | "audioFile", string>>;
 
 const FIELDS: readonly GlossaryField[] = ["word", "forms", "meaning", "english", "imageUrl", "imageAlt", "audioUrl"];
 

@@ -25,14 +25,19 @@ export async function listGlossary(db: Db): Promise<GlossaryEntry[]> {
 }
 
 /**
- * A chapter's stored HTML with its glossary words marked at their first occurrence, followed by
- * the cards those marks open, in reading order (decision 077).
+ * A chapter's stored HTML with its glossary words marked at their first occurrence, and apart,
+ * the cards those marks open, in reading order (decision 077), to follow the text. Apart, so
+ * what numbers the text's paragraphs (decision 076) never counts the cards' or gives one of
+ * them a second id.
  */
-export async function chapterWithGlossary(db: Db, html: string): Promise<string> {
+export async function chapterWithGlossary(db: Db, html: string): Promise<{ textHtml: string; cardsHtml: string }> {
   const entries = await listGlossary(db);
   const marked = markGlossaryWords(html, entries);
   const byId = new Map(entries.map(({ forms: _forms, ...card }) => [card.id, card]));
-  return marked.html + glossaryCardsHtml(marked.markedIds.flatMap((id) => byId.get(id) ?? []));
+  return {
+    textHtml: marked.html,
+    cardsHtml: glossaryCardsHtml(marked.markedIds.flatMap((id) => byId.get(id) ?? [])),
+  };
 }
 
 /**

@@ -125,6 +125,10 @@ describe.each(DATABASE_KINDS)("the glossary, kept at /adminpanel/glosario, on %s
     expect(html).toContain('src="/audio/charola.mp3"');
     for (const word of ["xoloitzcuintle", "cempasuchil", "tzintzuntzan", "yacatas"])
       expect(html).toContain(`id="glosario-${word}" popover="auto"`);
+    // The text's paragraphs are numbered for the reading place; the cards' keep their own ids.
+    const cards = html.slice(html.indexOf('<div class="glossary-cards">'));
+    expect(cards).toContain(`<p id="glosario-${id}-palabra"`);
+    expect(cards).not.toContain("parrafo-");
   });
 
   it("lists on /glosario only the words of chapters open to this reader", async () => {

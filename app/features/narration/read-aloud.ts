@@ -22,11 +22,10 @@ let open: { focus(): void } | null = null;
 /** Cuts the text into one element per word, in the order the timings count them (narration-words.ts). */
 function wrapWords(text: HTMLElement): HTMLElement[] {
   const words: HTMLElement[] = [];
-  // The glossary's cards (popovers after the text, decision 077) are not read aloud: their words
-  // are not in the timings.
+  // The glossary's cards follow the chapter's text in its body (decision 077): not narrated.
   const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
-      node.parentElement?.closest("[popover]") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+      node.parentElement?.closest(".glossary-cards") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
   });
   const nodes: Text[] = [];
   while (walker.nextNode()) nodes.push(walker.currentNode as Text);
@@ -64,6 +63,13 @@ function wordAt(timings: NarrationTimings["words"], ms: number): number {
     } else high = middle - 1;
   }
   return found;
+}
+
+/** The first word of the paragraph the reader's place is kept at, from the page's resume link. */
+function keptParagraphStart(text: HTMLElement): HTMLElement | null {
+  const link = document.querySelector<HTMLAnchorElement>('.reading-resume a[href^="#parrafo-"]');
+  const paragraph = link && text.querySelector(`[id="${link.hash.slice(1)}"]`);
+  return paragraph?.querySelector<HTMLElement>("[data-w]") ?? null;
 }
 
 function button(text: string, onClick: () => void, label?: string): HTMLButtonElement {
@@ -177,6 +183,14 @@ export async function readAloud(trigger: HTMLElement, files: NarrationFiles): Pr
     tick();
   });
   audio.addEventListener("ended", () => light(-1));
+  // A reader with a place kept in this chapter ('Seguir donde me quedé', decision 076) is read
+  // to from the first word of that paragraph, as the link would take them there.
+  const kept = keptParagraphStart(text);
+  const first = kept ? Number(kept.dataset.w) : -1;
+  if (timings[first]) {
+    audio.currentTime = timings[first]![1] / 1000;
+    light(first);
+  }
   if (!audio.paused) frame = requestAnimationFrame(tick);
 
   // The phone's lock screen and headset buttons.

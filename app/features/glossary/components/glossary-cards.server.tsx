@@ -38,13 +38,18 @@ function GlossaryCards({ cards }: { cards: readonly GlossaryCard[] }) {
             )}
             <p>{card.meaning}</p>
             {card.audioUrl && (
-              <audio
-                controls
-                preload="none"
-                src={card.audioUrl}
-                aria-label={`Escuchar cómo se dice «${card.word}»`}
-                className="mb-2"
-              />
+              // The browser's own player: its play button works before hydration and with
+              // JavaScript off, and nothing is fetched until it is pressed.
+              <p className="mb-2">
+                <span id={`${id}-escuchar`}>Escuchar</span>
+                <audio
+                  controls
+                  preload="none"
+                  src={card.audioUrl}
+                  aria-labelledby={`${id}-escuchar ${id}-palabra`}
+                  className="d-block mt-1"
+                />
+              </p>
             )}
             <p className="d-flex flex-wrap gap-3 align-items-center mb-0">
               <button

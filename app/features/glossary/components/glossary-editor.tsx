@@ -7,7 +7,7 @@ import type { GlossaryEntry } from "../glossary-entry.ts";
 export type GlossaryActionResult = { key: string; ok: boolean; message: string; errors?: GlossaryFieldErrors };
 
 /** One word's form: editing an existing one (with 'Borrar'), or adding a new one. */
-function GlossaryForm({ entry }: { entry?: GlossaryEntry }) {
+function GlossaryForm({ entry, demoRecording = false }: { entry?: GlossaryEntry; demoRecording?: boolean }) {
   const fetcher = useFetcher<GlossaryActionResult>();
   const form = useRef<HTMLFormElement>(null);
   const key = entry?.id ?? "nueva";
@@ -21,8 +21,25 @@ function GlossaryForm({ entry }: { entry?: GlossaryEntry }) {
     if (!entry && result?.ok) form.current?.reset();
   }, [entry, result]);
 
+  // An uploaded recording's address, once saved, shows in its field (which would otherwise keep
+  // the old one and send it back on the next save), and the file is not sent twice.
+  const savedAudioUrl = entry?.audioUrl;
+  useEffect(() => {
+    const fields = form.current?.elements;
+    const audioUrl = fields?.namedItem("audioUrl");
+    const audioFile = fields?.namedItem("audioFile");
+    if (savedAudioUrl !== undefined && audioUrl instanceof HTMLInputElement) audioUrl.value = savedAudioUrl;
+    if (audioFile instanceof HTMLInputElement) audioFile.value = "";
+  }, [savedAudioUrl]);
+
   return (
-    <fetcher.Form method="post" ref={form} noValidate aria-label={entry ? `Editar «${entry.word}»` : "Nueva palabra"}>
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      ref={form}
+      noValidate
+      aria-label={entry ? `Editar «${entry.word}»` : "Nueva palabra"}
+    >
       <input type="hidden" name="id" value={entry?.id ?? ""} />
       <div className="row g-2">
         <FormField id={id("word")} label="Palabra" error={errors.word} className="col-md-4">
@@ -78,6 +95,25 @@ function GlossaryForm({ entry }: { entry?: GlossaryEntry }) {
         >
           {(control) => <input {...control} name="audioUrl" defaultValue={entry?.audioUrl} maxLength={300} />}
         </FormField>
+        <FormField
+          id={id("audioFile")}
+          label="Subir una grabación (opcional)"
+          hint="La palabra dicha en voz alta: M4A, MP3, OGG, Opus, WebM o WAV, hasta 300 KB. Reemplaza la ruta de arriba."
+          error={errors.audioFile}
+          className="col-md-6"
+        >
+          {(control) => (
+            <input {...control} type="file" name="audioFile" accept="audio/*,.m4a,.mp3,.ogg,.opus,.webm,.wav" />
+          )}
+        </FormField>
+        {entry?.audioUrl && (
+          <div className="col-12">
+            <p className="mb-1">
+              Grabación actual{demoRecording && <strong> (de demostración, voz sintética)</strong>}:
+            </p>
+            <audio controls preload="none" src={entry.audioUrl} aria-label={`Grabación de «${entry.word}»`} />
+          </div>
+        )}
       </div>
       <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
         <button type="submit" name="intent" value={entry ? "save" : "add"} className="btn btn-primary" disabled={busy}>
@@ -97,7 +133,7 @@ function GlossaryForm({ entry }: { entry?: GlossaryEntry }) {
 }
 
 /** /adminpanel/glosario: the book's words, each editable, and a form to add one. */
-export function GlossaryEditor({ words }: { words: GlossaryEntry[] }) {
+export function GlossaryEditor({ words, demoRecordings }: { words: GlossaryEntry[]; demoRecordings: string[] }) {
   return (
     <div className="container py-5 admin-glossary">
       <p>
@@ -129,7 +165,7 @@ export function GlossaryEditor({ words }: { words: GlossaryEntry[] }) {
                 )}
               </summary>
               <div className="mt-2">
-                <GlossaryForm entry={entry} />
+                <GlossaryForm entry={entry} demoRecording={demoRecordings.includes(entry.audioUrl)} />
               </div>
             </details>
           </li>

@@ -13,7 +13,7 @@ export function GlossaryList({ words }: { words: readonly GlossaryEntry[] }) {
               {word.imageUrl && (
                 <img src={word.imageUrl} alt={word.imageAlt} className="glossary-list-image" loading="lazy" />
               )}
-              <div>
+              <div className="glossary-list-text">
                 <h3 className="h5 mb-1">{word.word}</h3>
                 {word.english && (
                   <p className="mb-1">
@@ -22,12 +22,7 @@ export function GlossaryList({ words }: { words: readonly GlossaryEntry[] }) {
                 )}
                 <p className="mb-2">{word.meaning}</p>
                 {word.audioUrl && (
-                  <audio
-                    controls
-                    preload="none"
-                    src={word.audioUrl}
-                    aria-label={`Escuchar cómo se dice «${word.word}»`}
-                  />
+                  <audio controls preload="none" src={word.audioUrl} aria-label={`Escuchar ${word.word}`} />
                 )}
               </div>
             </div>
