@@ -53,8 +53,15 @@ async function signUpOn(page: Page, baseURL: string) {
 async function saveForTheTrip(page: Page) {
   await page.goto("/pasaporte");
   await expect(page.getByText(/Ocupará unos \d/)).toBeVisible();
-  await page.getByRole("button", { name: "Guardar para el viaje" }).click();
-  await expect(page.getByTestId("viaje-estado")).toContainText("Guardado el", { timeout: 30_000 });
+  // The panel's module loads after the page's own: a click before it has hydrated does nothing,
+  // so click again until saving has begun (on a loaded machine that took over a second).
+  const status = page.getByTestId("viaje-estado");
+  await expect(async () => {
+    if ((await status.textContent()) === "")
+      await page.getByRole("button", { name: "Guardar para el viaje" }).click({ timeout: 1000 });
+    await expect(status).toContainText(/Guardando|Guardado el/, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(status).toContainText("Guardado el", { timeout: 30_000 });
 }
 
 const [chapter1, chapter2] = CHAPTER_PATHS;
