@@ -111,8 +111,32 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(event, url));
     return;
   }
-  // Scripts, styles, fonts and pictures the copy holds: from the copy; anything else as always.
+  // Saving the copy again asks the server itself (cache: "no-store"), never the older copy.
+  if (request.cache === "no-store") return;
+  // Scripts, styles, fonts, pictures and narrations the copy holds: from the copy; anything else
+  // as always.
   event.respondWith(
-    caches.match(request, { cacheName: CACHE, ignoreVary: true }).then((kept) => kept || fetch(request)),
+    caches
+      .match(request, { cacheName: CACHE, ignoreVary: true })
+      .then((kept) => (kept ? rangeOf(request, kept) : fetch(request))),
   );
 });
+
+// An audio element asks for byte ranges (to start, and to seek a tapped word): the copy holds the
+// whole file, so the range is cut from it.
+async function rangeOf(request, kept) {
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") || "");
+  if (!range || (!range[1] && !range[2])) return kept;
+  const body = await kept.arrayBuffer();
+  const size = body.byteLength;
+  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+  const headers = new Headers(kept.headers);
+  if (start >= size || start > end) {
+    headers.set("Content-Range", `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+  headers.set("Content-Length", String(end - start + 1));
+  return new Response(body.slice(start, end + 1), { status: 206, headers });
+}

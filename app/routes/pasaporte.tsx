@@ -16,6 +16,7 @@ import { Suspense } from "react";
 import type { TripOffer } from "../features/travel/components/trip-panel.tsx";
 import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
 import { estimateTripBytes } from "../features/travel/trip-estimate.ts";
+import { narrationBytes } from "../features/narration/narrations.server.ts";
 
 // Composes three features: the chapter list, the character catalogue (locked cards already
 // stripped of their details, decision 015) and the reader's clan.
@@ -32,14 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     startedChapterIds(db, user.id),
   ]);
   // The trip's copy (issue 43): only the chapters this reader unlocked, by their slug paths.
-  const chapterPaths = chapters.cards.filter((card) => card.found).map((card) => card.path);
+  const found = chapters.cards.filter((card) => card.found);
+  const chapterPaths = found.map((card) => card.path);
   const owner = travelOwnerKey(user.id);
   const saved = parseTravelCookie(request.headers.get("Cookie"));
   const trip: TripOffer = {
     owner,
     chapterPaths,
     otherPaths: ["/personajes", "/pasaporte"],
-    estimateBytes: estimateTripBytes(chapterPaths.length),
+    estimateBytes: estimateTripBytes(
+      chapterPaths.length,
+      await narrationBytes(
+        db,
+        found.map((card) => card.id),
+      ),
+    ),
     saved:
       saved && saved.owner === owner ? { savedAt: saved.savedAt, chapters: saved.chapters, bytes: saved.bytes } : null,
   };
@@ -60,6 +68,9 @@ const TripPanel = lazyInBrowser(() =>
   import("../features/travel/components/trip-panel.tsx").then((module) => module.TripPanel),
 );
 
+// A saved chapter reads aloud offline: the copy keeps the module of 'Léemelo', loaded when saving.
+const loadReadAloud = () => import("../features/narration/read-aloud.ts");
+
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: "Tu pasaporte",
@@ -78,7 +89,7 @@ export default function Pasaporte({ loaderData }: Route.ComponentProps) {
       trip={
         loaderData.trip && (
           <Suspense fallback={null}>
-            <TripPanel offer={loaderData.trip} />
+            <TripPanel offer={loaderData.trip} loadReadAloud={loadReadAloud} />
           </Suspense>
         )
       }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../../lib/db.server.ts";
 import type { NarrationTimings } from "./narration-timings.ts";
 
@@ -11,6 +12,20 @@ export async function narrationSummary(db: Db, chapterId: string): Promise<Narra
     .where("chapter_id", "=", chapterId)
     .executeTakeFirst();
   return row ? { label: row.label, durationMs: row.duration_ms, version: row.updated_at.getTime() } : null;
+}
+
+/**
+ * What these chapters' narrations weigh, audio and timings (the trip's copy keeps them whole,
+ * decision 075): told before saving.
+ */
+export async function narrationBytes(db: Db, chapterIds: string[]): Promise<number> {
+  if (chapterIds.length === 0) return 0;
+  const row = await db
+    .selectFrom("chapter_narrations")
+    .select(sql<string>`coalesce(sum(octet_length(audio) + octet_length(timings::text)), 0)`.as("bytes"))
+    .where("chapter_id", "in", chapterIds)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
 }
 
 export async function readNarrationAudio(db: Db, chapterId: string) {

@@ -19,12 +19,34 @@ import {
 /** What the server says this reader may keep: their unlocked chapters' slug paths, and the other pages. */
 export type TripPlan = { owner: string; chapterPaths: string[]; otherPaths: string[] };
 
+/**
+ * Loads the modules a saved page loads on demand (the route composes them: the reading module of
+ * 'Léemelo'), so their scripts are among the files this page fetched, which are kept.
+ */
+export type LoadOnDemand = () => Promise<unknown>;
+
 type RouteManifestEntry = { module?: string; imports?: string[]; css?: string[] };
 type BrowserManifest = {
   version: string;
   entry: { module: string; imports: string[] };
   routes: Record<string, RouteManifestEntry>;
 };
+
+/**
+ * A chapter's narration files (decision 074), beside its slug path (never under a token path), at
+ * the very addresses its page names (with their version), or none when it names none.
+ */
+function narrationOf(path: string, html: string): string[] {
+  const named = (file: string) => {
+    const address = `/narracion${path}/${file}`;
+    return new RegExp(`${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\?v=\\d+)?`).exec(html)?.[0];
+  };
+  const files = [named("audio.ogg"), named("palabras.json")];
+  return files.every(Boolean) ? (files as string[]) : [];
+}
+
+/** How old a copy may get before the passport, visited with signal, saves it again. */
+export const TRIP_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
 
 /** React Router's `.data` address of a page (its single-fetch convention). */
 const dataPathOf = (path: string) => (path.endsWith("/") ? `${path}_.data` : `${path}.data`);
@@ -59,13 +81,22 @@ export async function clearTrip() {
   document.cookie = `${TRAVEL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
-export async function saveForTrip(plan: TripPlan): Promise<TravelCookie> {
+export async function saveForTrip(plan: TripPlan, loadReadAloud?: LoadOnDemand): Promise<TravelCookie> {
   if (!("serviceWorker" in navigator) || !("caches" in window)) throw new Error("unsupported");
   if (plan.owner === NO_READER) throw new Error("no reader");
   await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   await navigator.serviceWorker.ready;
-  // A fresh copy: what the reader may no longer open does not linger from an older one.
-  await caches.delete(TRAVEL_CACHE);
+  // Saving again over this reader's own copy keeps it readable until the new one is complete
+  // (a refresh in the background may lose the signal half way); anyone else's is deleted first.
+  const previous = (await caches.has(TRAVEL_CACHE))
+    ? await (
+        await caches.open(TRAVEL_CACHE)
+      )
+        .match(TRAVEL_INDEX_URL)
+        .then((kept) => kept?.json() as Promise<{ owner?: string }> | undefined)
+    : undefined;
+  const again = previous?.owner === plan.owner;
+  if (!again) await caches.delete(TRAVEL_CACHE);
   const cache = await caches.open(TRAVEL_CACHE);
   const savedAt = Date.now();
   const writeIndex = (state: string, pages: { path: string; title: string }[], bytes: number) =>
@@ -74,19 +105,22 @@ export async function saveForTrip(plan: TripPlan): Promise<TravelCookie> {
       Response.json({ owner: plan.owner, state, savedAt, paths: pages.map((page) => page.path), pages, bytes }),
     );
   // The owner is written before anything else: no saved answer is ever without one.
-  await writeIndex("guardando", [], 0);
+  if (!again) await writeIndex("guardando", [], 0);
 
   let bytes = 0;
+  const kept = new Set<string>([TRAVEL_INDEX_URL]);
   const keep = async (address: string, response: Response) => {
     const body = await response.clone().arrayBuffer();
     bytes += body.byteLength;
     await cache.put(address, response);
+    kept.add(address);
   };
   const mine = (response: Response) =>
     response.ok && !response.redirected && response.headers.get(TRAVEL_OWNER_HEADER) === plan.owner;
 
   const pages: { path: string; title: string }[] = [];
   const files = new Set<string>();
+  let readsAloud = false;
   for (const path of [...plan.chapterPaths, ...plan.otherPaths]) {
     const [document, data] = await Promise.all([
       fetch(path, { headers: { Accept: "text/html" }, cache: "no-store" }),
@@ -94,12 +128,26 @@ export async function saveForTrip(plan: TripPlan): Promise<TravelCookie> {
     ]);
     // What the server did not give this reader (a page that asks for a code, a 404) is not kept.
     if (!mine(document) || !mine(data)) continue;
-    const { title, files: used } = filesOfPage(await document.clone().text());
+    const html = await document.clone().text();
+    const { title, files: used } = filesOfPage(html);
     await keep(path, document);
     await keep(dataPathOf(path), data);
     pages.push({ path, title });
     used.forEach((file) => files.add(file));
+    // 'Léemelo' offline: the whole recording and its timings, when the page names them (the
+    // server names them only on a chapter this reader may read, and answers them by the same rule).
+    const narration = narrationOf(path, html);
+    if (narration.length > 0) {
+      const answers = await Promise.all(narration.map((address) => fetch(address, { cache: "no-store" })));
+      if (answers.every(mine)) {
+        for (const [index, address] of narration.entries()) await keep(address, answers[index]!);
+        readsAloud = true;
+      }
+    }
   }
+  // The reading module loads on the press of 'Léemelo': loading it here puts its script among
+  // the files this page fetched, which are kept below.
+  if (readsAloud) await loadReadAloud?.().catch(() => null);
 
   // React Router asks /__manifest which routes a client-side visit needs; offline, the worker
   // answers with this one, for every saved address.
@@ -129,6 +177,11 @@ export async function saveForTrip(plan: TripPlan): Promise<TravelCookie> {
 
   const chapters = pages.filter((page) => plan.chapterPaths.includes(page.path)).length;
   await writeIndex("guardado", pages, bytes);
+  // What an older copy held and this one does not (a chapter locked again, old scripts) goes.
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (!kept.has(url.pathname + url.search)) await cache.delete(request);
+  }
   const saved = { owner: plan.owner, savedAt, chapters, bytes };
   document.cookie = `${TRAVEL_COOKIE}=${encodeURIComponent(formatTravelCookie(saved))}; Path=/; Max-Age=31536000; SameSite=Lax`;
   // Installed or engaged sites keep their storage when the phone runs short (Safari: on the home screen).

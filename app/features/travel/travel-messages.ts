@@ -17,6 +17,10 @@ export const TRAVEL_MESSAGES = {
   save: "Guardar para el viaje",
   clear: "Borrar lo guardado",
   saving: "Guardando…",
+  refreshing: "Actualizando lo guardado…",
+  persistent: "Este teléfono conservará lo guardado aunque le falte espacio.",
+  notPersistent:
+    "Si al teléfono le falta espacio, podría borrar lo guardado: vuelve a guardarlo antes de salir de viaje.",
   offer: (chapters: number, estimate: number) =>
     `Guarda en este teléfono ${chapterWord(chapters)} que has desbloqueado, tus personajes y tu pasaporte, para leerlos en el viaje aunque no haya señal. Ocupará unos ${readableSize(estimate)}.`,
   saved: (savedAt: number, chapters: number, bytes: number) =>
