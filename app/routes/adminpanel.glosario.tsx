@@ -23,7 +23,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 /** Add, save or delete one glossary word. Admins only; bad input answers 400 and writes nothing. */
 export async function action({ request, url, context }: Route.ActionArgs) {
   await requireAdmin({ url, context });
-  const { db } = services(context);
+  const { db, contentCache } = services(context);
+  // The chapters kept glossed on this instance go at once: the admin's next page shows the change
+  // before the database's notice arrives (on PostgreSQL it comes a moment later).
+  const forgetGlossedChapters = () => contentCache.clear();
   const form = await request.formData();
   const intent = form.get("intent");
   const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
@@ -33,6 +36,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
   if (intent === "delete") {
     if (!id || !(await deleteGlossaryWord(db, id))) return fail(404, GLOSSARY_MESSAGES.notFound);
+    forgetGlossedChapters();
     return { key, ok: true, message: GLOSSARY_MESSAGES.deleted };
   }
   if (intent !== "add" && intent !== "save") return fail(400, GLOSSARY_MESSAGES.invalid);
@@ -51,6 +55,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!written.ok && written.reason === "duplicate")
     return fail(409, GLOSSARY_MESSAGES.invalid, { word: GLOSSARY_MESSAGES.duplicate });
   if (!written.ok) return fail(404, GLOSSARY_MESSAGES.notFound);
+  forgetGlossedChapters();
   return { key, ok: true, message: intent === "add" ? GLOSSARY_MESSAGES.added : GLOSSARY_MESSAGES.saved };
 }
 

@@ -13,6 +13,8 @@ export const TEASER_MAX = 280;
  * chapter slug or token path there would be shadowed by the page, or shadow a future one.
  */
 export const RESERVED_SEGMENTS = new Set([
+  // The trip copy's service worker (public/sw.js, decision 075).
+  "sw.js",
   "personajes",
   "narracion",
   "el-libro",
