@@ -17,6 +17,7 @@ import { isAdmin } from "../features/admins/admins.server.ts";
 import { chapterWithGlossary } from "../features/glossary/glossary.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { readingComfortOf, withParagraphAnchors } from "../features/reading/reading-comfort.server.ts";
+import { readingComfortHtml } from "../features/reading/components/reading-comfort-html.server.tsx";
 import { narrationPaths, narrationSummary } from "../features/narration/narrations.server.ts";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { services } from "../runtime/context.server.ts";
@@ -97,7 +98,7 @@ export async function chapterPageData(args: ChapterRequest) {
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
   return {
     chapter: { ...visible, contentHtml },
-    reading: reading.page,
+    reading: { ...reading.page, html: readingComfortHtml(reading.page, `${args.url.pathname}${args.url.search}`) },
     preview,
     viaToken,
     nextStep,

@@ -14,13 +14,8 @@ import { chapterCommentAuthor, chapterPageData, forgettingKeptComments } from ".
 import { requireUser } from "../access/session.server.ts";
 import { CHAPTERS_TOPIC } from "../features/chapters/chapter-topics.ts";
 import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
+import { useReadingTracker } from "../features/reading/use-reading-tracker.ts";
 import { useLiveRevalidation } from "../ui/use-live.ts";
-
-// 'Aa' and 'Seguir donde me quedé' (issue 44, decision 076): rendered by the server into the first
-// HTML, their code loaded after it (a plain form and a plain link work meanwhile).
-const ReadingComfort = lazyInBrowser(() =>
-  import("../features/reading/components/reading-comfort.tsx").then((module) => module.ReadingComfort),
-);
 
 // Only a child still waiting for their family's consent sees this notice: loaded on demand, so it
 // stays out of every other reader's first download (the page's JS budget, scripts/budget.ts).
@@ -107,6 +102,7 @@ export default function Chapter() {
     narration,
   } = useLoaderData<typeof loader>();
   const readAloud = narration && <ReadAloudButton narration={narration} />;
+  useReadingTracker(reading.trackChapterId, reading.resumeAt);
   // An author's save reaches open pages without a reload.
   useLiveRevalidation([CHAPTERS_TOPIC]);
   useEffect(() => {
@@ -121,9 +117,9 @@ export default function Chapter() {
       className={`chapter-page chapter-layout-${chapter.layout}${chapter.background ? ` chapter-bg-${chapter.background}` : ""} ${reading.className}`}
     >
       <div className="container py-4">
-        <Suspense fallback={null}>
-          <ReadingComfort reading={reading} />
-        </Suspense>
+        {/* 'Aa' and 'Seguir donde me quedé' (issue 44, decision 076): a plain form and a plain link,
+            made into HTML on the server, so no module of theirs is asked for while hydrating. */}
+        <div className="reading-comfort" dangerouslySetInnerHTML={{ __html: reading.html }} />
         {discovery && <ChapterDiscoveryNote discovery={discovery} />}
         {chapter.layout === "second" ? (
           <Suspense fallback={null}>

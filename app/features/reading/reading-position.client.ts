@@ -1,6 +1,6 @@
 /**
  * Notes where a signed-in reader is in a chapter and tells the server when they leave (issue 44
- * §3, decision 076). Loaded on demand by ReadingPlace. The position is the first paragraph still
+ * §3, decision 076). Loaded on demand by useReadingTracker (use-reading-tracker.ts). The position is the first paragraph still
  * on screen from the top; it is sent with sendBeacon when the page is hidden or left, or the
  * reader goes to another page of the site, and only when it changed: a handful of small
  * requests per chapter read, which the server also limits.

@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import {
   LINE_SPACINGS,
   SPACINGS,
@@ -36,11 +35,10 @@ function Choices<T extends string>({
 /**
  * 'Aa' on a chapter page (issue 44 §2, decision 076): a disclosure with a plain form that posts
  * to /api/lectura, which keeps the choice and comes back here; the server then renders
- * the chapter with it. No script is needed to open, choose or apply, so it works before this
- * module arrives (the chapter route loads it on demand, out of the page's first scripts).
+ * the chapter with it. No script is needed to open, choose or apply: it is rendered to HTML on
+ * the server (reading-comfort-html.server.tsx), so none of its code reaches the browser.
  */
-export function ReadingSettingsPanel({ settings }: { settings: ReadingSettings }) {
-  const location = useLocation();
+export function ReadingSettingsPanel({ settings, returnTo }: { settings: ReadingSettings; returnTo: string }) {
   return (
     <details className="reading-settings">
       <summary>
@@ -48,7 +46,7 @@ export function ReadingSettingsPanel({ settings }: { settings: ReadingSettings }
       </summary>
       <form method="post" action="/api/lectura" className="reading-settings-form">
         <input type="hidden" name="que" value="ajustes" />
-        <input type="hidden" name="volver" value={`${location.pathname}${location.search}`} />
+        <input type="hidden" name="volver" value={returnTo} />
         <Choices name="tamano" legend={M.sizeLegend} values={TEXT_SIZES} labels={M.sizes} checked={settings.size} />
         <Choices
           name="espaciado"
