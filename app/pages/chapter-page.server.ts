@@ -98,7 +98,7 @@ export async function chapterPageData(args: ChapterRequest) {
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
   return {
     chapter: { ...visible, contentHtml },
-    reading: { ...reading.page, html: readingComfortHtml(reading.page, `${args.url.pathname}${args.url.search}`) },
+    reading: { ...reading.page, html: readingComfortHtml(reading.page) },
     preview,
     viaToken,
     nextStep,

@@ -34,12 +34,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (body.length > MAX_BODY_CHARS) return plain("Demasiados datos.", 413);
   const form = new URLSearchParams(body);
   const what = form.get("que");
-  if (what === "ajustes") return saveSettings(form, context);
+  if (what === "ajustes") return saveSettings(form, request, context);
   if (what === "posicion") return savePosition(form, context);
   return plain("¿Qué quieres guardar? Falta «que».", 400);
 }
 
-async function saveSettings(form: URLSearchParams, context: Route.ActionArgs["context"]) {
+/**
+ * Where the reader comes back to: the form's 'volver', else the page the form was on, as the
+ * browser's Referer names it (same origin only; the origin check already refused any other).
+ * The chapter's panel names no address itself: a chapter opened by its printed code would carry
+ * that code in its page data (app/features/chapters/chapter-route.test.ts).
+ */
+function comeBackTo(form: URLSearchParams, request: Request): string | null {
+  const named = form.get("volver");
+  if (named) return named;
+  const referer = URL.parse(request.headers.get("Referer") ?? "");
+  return referer && referer.origin === new URL(request.url).origin ? `${referer.pathname}${referer.search}` : null;
+}
+
+async function saveSettings(form: URLSearchParams, request: Request, context: Route.ActionArgs["context"]) {
   const settings = readingSettingsFrom({
     size: form.get("tamano"),
     spacing: form.get("espaciado"),
@@ -50,7 +63,7 @@ async function saveSettings(form: URLSearchParams, context: Route.ActionArgs["co
   const { db, env } = services(context);
   const user = await getUser(context);
   if (user) await saveReadingSettings(db, user.id, settings);
-  return redirect(safeRedirectPath(form.get("volver"), "/capitulos"), {
+  return redirect(safeRedirectPath(comeBackTo(form, request), "/capitulos"), {
     status: 303,
     headers: { "Set-Cookie": readingSettingsCookie(settings, env.siteUrl.startsWith("https:")) },
   });

@@ -159,6 +159,15 @@ test("a reader's unlocked chapters, cards and passport open with the server stop
       .poll(() => page.locator(".chapter-body [data-reading]").getAttribute("data-w"), { timeout: 15_000 })
       .not.toBe("0");
     await page.getByRole("button", { name: "Cerrar Léemelo" }).click();
+    // A glossary card's recorded pronunciation (cempasúchil's demo) is in the copy too.
+    const recording = await page.locator(".glossary-card audio[src]").first().getAttribute("src");
+    expect(recording).toMatch(/^\/media\//);
+    const answer = await page.evaluate(async (src) => {
+      const response = await fetch(src);
+      return { status: response.status, type: response.headers.get("Content-Type") };
+    }, recording!);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^audio\//);
 
     // Saved pages link to each other (client-side visits, answered by the copy).
     await page.goto("/pasaporte");

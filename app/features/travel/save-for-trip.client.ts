@@ -65,6 +65,8 @@ function filesOfPage(html: string): { title: string; files: string[] } {
   const page = new DOMParser().parseFromString(html, "text/html");
   const files = [
     ...Array.from(page.querySelectorAll("img[src]"), (image) => image.getAttribute("src")),
+    // The glossary cards' recorded pronunciations (decision 077): a card works offline whole.
+    ...Array.from(page.querySelectorAll("audio[src]"), (audio) => audio.getAttribute("src")),
     ...Array.from(page.querySelectorAll("script[src]"), (script) => script.getAttribute("src")),
     ...Array.from(page.querySelectorAll("link[href]"), (link) =>
       link.getAttribute("rel") === "canonical" ? null : link.getAttribute("href"),

@@ -13,13 +13,10 @@ export const paragraphAnchor = (paragraph: number) => `#parrafo-${paragraph}`;
  * is among the page's modules: a module the page asked for while hydrating came one round trip
  * after the others (tests/e2e/scripts-after-paint.spec.ts).
  */
-export function readingComfortHtml(
-  reading: { settings: ReadingSettings; resumeAt: number | null },
-  returnTo: string,
-): string {
+export function readingComfortHtml(reading: { settings: ReadingSettings; resumeAt: number | null }): string {
   return renderToStaticMarkup(
     <>
-      <ReadingSettingsPanel settings={reading.settings} returnTo={returnTo} />
+      <ReadingSettingsPanel settings={reading.settings} />
       {reading.resumeAt !== null && (
         <p className="reading-resume">
           <a href={paragraphAnchor(reading.resumeAt)} className="btn btn-outline-primary">

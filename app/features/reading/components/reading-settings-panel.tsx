@@ -38,7 +38,7 @@ function Choices<T extends string>({
  * the chapter with it. No script is needed to open, choose or apply: it is rendered to HTML on
  * the server (reading-comfort-html.server.tsx), so none of its code reaches the browser.
  */
-export function ReadingSettingsPanel({ settings, returnTo }: { settings: ReadingSettings; returnTo: string }) {
+export function ReadingSettingsPanel({ settings }: { settings: ReadingSettings }) {
   return (
     <details className="reading-settings">
       <summary>
@@ -46,7 +46,6 @@ export function ReadingSettingsPanel({ settings, returnTo }: { settings: Reading
       </summary>
       <form method="post" action="/api/lectura" className="reading-settings-form">
         <input type="hidden" name="que" value="ajustes" />
-        <input type="hidden" name="volver" value={returnTo} />
         <Choices name="tamano" legend={M.sizeLegend} values={TEXT_SIZES} labels={M.sizes} checked={settings.size} />
         <Choices
           name="espaciado"
