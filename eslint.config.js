@@ -101,6 +101,7 @@ export default tseslint.config(
       "data/",
       "test-results/",
       "test-results-*/",
+      ".test-times/",
       "playwright-report/",
       "public/",
       // Other checkouts built beside this one for side-by-side benchmarks (--baseline).

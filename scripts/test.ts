@@ -13,7 +13,7 @@
  * whose name contains one of the words.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -21,8 +21,11 @@ const root = resolve(import.meta.dirname, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 // Installed under this name beside TypeScript 6, which typescript-eslint and editors still load.
 const typescript7 = join(root, "node_modules/typescript-7/bin/tsc");
-// Machine-readable results of both runners, for one closing line with the counts.
-const reports = mkdtempSync(join(tmpdir(), "mictlan-test-"));
+// Machine-readable results of both runners, for one closing line with the counts. TEST_REPORT_DIR
+// keeps them (each test's time, for `node scripts/test-times.ts` to compare two runs).
+const keptReports = process.env.TEST_REPORT_DIR ? resolve(process.env.TEST_REPORT_DIR) : null;
+if (keptReports) mkdirSync(keptReports, { recursive: true });
+const reports = keptReports ?? mkdtempSync(join(tmpdir(), "mictlan-test-"));
 const vitestReport = join(reports, "vitest.json");
 const playwrightReport = join(reports, "playwright.json");
 
@@ -134,7 +137,7 @@ await Promise.all(
 if (failed.length) console.error(`\n✖ failed: ${failed.join(", ")} (${seconds(started)})`);
 else console.log(`\n✔ all tests passed (${seconds(started)})`);
 printCounts();
-rmSync(reports, { recursive: true, force: true });
+if (!keptReports) rmSync(reports, { recursive: true, force: true });
 process.exit(failed.length ? 1 : 0);
 
 function printCounts() {

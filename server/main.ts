@@ -138,7 +138,11 @@ const SERVER_TIMEOUTS = {
   // Tests shorten both (tests/e2e/stalled-requests.spec.ts) rather than wait 15 s for a 408.
   headersMs: Number(process.env.HEADERS_TIMEOUT_MS) || 5_000,
   requestMs: Number(process.env.REQUEST_TIMEOUT_MS) || 15_000,
-  keepAliveMs: 5_000,
+  // Longer than a proxy keeps an idle connection to reuse (Caddy: 60 s, both Caddyfiles), so the
+  // proxy always closes first: an instance that closed at Node's 5 s raced the proxy's next
+  // request on that connection (a reset, a 502 for a POST). Idle time does not count against
+  // headersMs: that clock starts with a request's first byte.
+  keepAliveMs: 75_000,
   checkEveryMs: 1_000,
 };
 
