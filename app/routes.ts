@@ -122,6 +122,8 @@ export default [
     route("adminpanel/qr/:file", "routes/adminpanel.qr.$file.ts"),
     route("adminpanel/capitulos", "routes/adminpanel.capitulos.tsx"),
     route("adminpanel/capitulos/:id", "routes/adminpanel.capitulos.$id.tsx"),
+    route("adminpanel/capitulos/:id/narracion", "routes/adminpanel.capitulos.$id.narracion.tsx"),
+    route("adminpanel/capitulos/:id/narracion/:file", "routes/adminpanel.capitulos.$id.narracion.$file.ts"),
     route("adminpanel/imagenes", "routes/adminpanel.imagenes.ts"),
     route("adminpanel/eventos", "routes/adminpanel.eventos.tsx"),
     route("adminpanel/glosario", "routes/adminpanel.glosario.tsx"),

@@ -32,6 +32,12 @@ const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
  */
 const GLOSSARY_FORM_PATHS = new Set(["/adminpanel/glosario", "/adminpanel/glosario.data"]);
 const MAX_GLOSSARY_FORM_BYTES = 400 * 1024;
+/**
+ * A chapter's narration, uploaded in its authors' page (up to 12 MB, checked by the app:
+ * decision 078), to the page or its `.data` address.
+ */
+const NARRATION_FORM_PATH = /^\/adminpanel\/capitulos\/[^/]+\/narracion(\.data)?$/;
+const MAX_NARRATION_FORM_BYTES = 12 * 1024 * 1024 + 64 * 1024;
 
 /**
  * Liveness and readiness probes (DESIGN.md), and a scraper's `/metrics`: logged at debug, not at
@@ -147,12 +153,15 @@ export function createApp({
   const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
   const glossaryFormLimit = bodyLimit({ maxSize: MAX_GLOSSARY_FORM_BYTES, onError: tooLarge });
+  const narrationFormLimit = bodyLimit({ maxSize: MAX_NARRATION_FORM_BYTES, onError: tooLarge });
   app.use((c, next) =>
     c.req.path === UPLOAD_PATH
       ? uploadLimit(c, next)
       : GLOSSARY_FORM_PATHS.has(c.req.path)
         ? glossaryFormLimit(c, next)
-        : formLimit(c, next),
+        : NARRATION_FORM_PATH.test(c.req.path)
+          ? narrationFormLimit(c, next)
+          : formLimit(c, next),
   );
 
   serveBuildFiles(app, clientDir);

@@ -125,12 +125,14 @@ function ChapterEditorForm() {
   // is saved: a revalidation (a refused save) proposes another, which must not replace the one
   // the author may already have copied (issue 40).
   const [proposedPath] = useState(values.requiredUrl);
+  const chapterId = useParams().id;
   return (
     <ChapterEditor
       // The form is uncontrolled: after a refused save the author's text stays as typed.
       isNew={isNew}
       values={isNew ? { ...values, requiredUrl: proposedPath } : values}
       codes={isNew ? null : codes}
+      narrationHref={isNew ? null : `/adminpanel/capitulos/${chapterId}/narracion`}
       preview={preview}
       errors={result?.errors ?? {}}
       message={result?.preview === undefined ? (result?.message ?? null) : null}

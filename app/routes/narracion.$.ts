@@ -7,6 +7,7 @@ import {
   readNarrationTimings,
 } from "../features/narration/narrations.server.ts";
 import { timingsToWebVtt } from "../features/narration/narration-webvtt.ts";
+import { audioResponse } from "../lib/audio-response.server.ts";
 import { openChapter } from "../pages/chapter-page.server.ts";
 import { services } from "../runtime/context.server.ts";
 
@@ -52,26 +53,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     });
   }
   const narration = await readNarrationAudio(db, chapterId);
-  return narration ? audioResponse(request, narration.audio, narration.contentType) : notFound();
-}
-
-/** The audio whole, or the byte range asked (a browser seeks a tap on a word with one). */
-function audioResponse(request: Request, audio: Uint8Array, contentType: string): Response {
-  const headers = { ...PRIVATE_HEADERS, "Content-Type": contentType, "Accept-Ranges": "bytes" };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
-  if (!range || (!range[1] && !range[2]))
-    return new Response(new Uint8Array(audio), { headers: { ...headers, "Content-Length": String(audio.length) } });
-  const size = audio.length;
-  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-  if (start >= size || start > end)
-    return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
-  return new Response(new Uint8Array(audio.subarray(start, end + 1)), {
-    status: 206,
-    headers: {
-      ...headers,
-      "Content-Range": `bytes ${start}-${end}/${size}`,
-      "Content-Length": String(end - start + 1),
-    },
-  });
+  return narration ? audioResponse(request, narration.audio, narration.contentType, PRIVATE_HEADERS) : notFound();
 }

@@ -20,3 +20,9 @@ export function isNarrationTimings(value: unknown): value is NarrationTimings {
   }
   return true;
 }
+
+/** The narration's files in its authors' page, whether or not the chapter is open to them as readers. */
+export const NARRATION_EDITOR_FILES = { audio: "grabacion", webVtt: "palabras.vtt" } as const;
+
+/** What readers are told about the voice ('Leído por …'), at most this long. */
+export const NARRATION_LABEL_MAX = 80;

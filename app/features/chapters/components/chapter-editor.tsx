@@ -158,6 +158,8 @@ type EditorProps = {
   isNew: boolean;
   /** The QR studio's codes that open this saved chapter; null for a chapter not saved yet. */
   codes: string[] | null;
+  /** The chapter's narration page ('Léemelo', decision 078); null for a chapter not saved yet. */
+  narrationHref: string | null;
   values: ChapterFormValues;
   preview: string;
   errors: ChapterFieldErrors;
@@ -222,7 +224,7 @@ function MarkdownField({
 }
 
 /** /adminpanel/capitulos/<id> and /nuevo: every field of a chapter. */
-export function ChapterEditor({ isNew, codes, values, preview, errors, message }: EditorProps) {
+export function ChapterEditor({ isNew, codes, narrationHref, values, preview, errors, message }: EditorProps) {
   const navigation = useNavigation();
   const imageRows = Array.from({ length: IMAGES_MAX }, (_, index) => values.images[index] ?? null);
   const text = (name: keyof ChapterFormValues, label: string, hint?: string) => (
@@ -247,6 +249,17 @@ export function ChapterEditor({ isNew, codes, values, preview, errors, message }
             Su código QR
           </h2>
           <ChapterCodes codes={codes} title={values.title} />
+        </section>
+      )}
+      {narrationHref && (
+        <section className="card card-body mb-4" aria-labelledby="chapter-narration-title">
+          <h2 id="chapter-narration-title" className="h6">
+            Léemelo
+          </h2>
+          <p className="mb-0">
+            <Link to={narrationHref}>La narración del capítulo</Link>: sube la grabación y marca dónde empieza cada
+            palabra.
+          </p>
         </section>
       )}
       <Form method="post" noValidate>

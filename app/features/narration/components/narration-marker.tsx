@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from "react";
+import { Form } from "react-router";
+
+/** How far one press of 'Antes' or 'Después' moves a word's start. */
+const NUDGE_MS = 50;
+const SPEEDS = [0.75, 1, 1.25] as const;
+
+const clock = (ms: number) => {
+  const tenths = Math.round(ms / 100);
+  return `${Math.floor(tenths / 600)}:${String(Math.floor(tenths / 10) % 60).padStart(2, "0")},${tenths % 10}`;
+};
+
+/**
+ * Marks where each word of the chapter starts in its recording (issue 42, decision 078): the
+ * author plays the audio and presses 'Marcar' as each word is heard ('tap along'), or picks a word
+ * (which plays from there) and moves its start earlier or later. Starts stay in reading order: a
+ * mark moves any later word that would come before it. Nothing is stored until 'Guardar marcas'.
+ * Keys, while the editor has the focus: M or Enter on the mark button marks, [ and ] nudge.
+ */
+export function NarrationMarker({
+  words,
+  initialBegins,
+  audioSrc,
+  durationMs,
+  busy,
+}: {
+  words: string[];
+  initialBegins: number[];
+  audioSrc: string;
+  durationMs: number;
+  busy: boolean;
+}) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [begins, setBegins] = useState(initialBegins);
+  /** The word the next 'Marcar' sets: after a mark, the one after it. */
+  const [next, setNext] = useState(0);
+  const [speed, setSpeed] = useState<number>(1);
+  const [heard, setHeard] = useState(-1);
+  const changed = begins.some((begin, index) => begin !== initialBegins[index]);
+
+  // The word being heard, to check the marks by ear and eye (an admin page: timeupdate's ~4 a
+  // second is enough here; the readers' page lights words from a requestAnimationFrame loop).
+  useEffect(() => {
+    const element = audio.current;
+    if (!element) return;
+    const onTime = () => {
+      const at = element.currentTime * 1000;
+      let index = -1;
+      for (let i = 0; i < begins.length && begins[i]! <= at; i++) index = i;
+      setHeard(index);
+    };
+    element.addEventListener("timeupdate", onTime);
+    return () => element.removeEventListener("timeupdate", onTime);
+  }, [begins]);
+
+  const setStart = (index: number, at: number) =>
+    setBegins((current) => {
+      const clamped = Math.max(0, Math.min(Math.round(at), durationMs - 1));
+      return current.map((begin, i) =>
+        i === index ? clamped : i < index ? Math.min(begin, clamped) : Math.max(begin, clamped),
+      );
+    });
+
+  const mark = () => {
+    if (!audio.current || next >= words.length) return;
+    setStart(next, audio.current.currentTime * 1000);
+    setNext(next + 1);
+  };
+  const choose = (index: number) => {
+    setNext(index);
+    if (audio.current) audio.current.currentTime = begins[index]! / 1000;
+  };
+  /** The word a nudge moves: the one just marked or chosen. */
+  const nudged = Math.max(0, next - 1);
+  const nudge = (by: number) => setStart(nudged, begins[nudged]! + by);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.target instanceof HTMLInputElement) return;
+    if (event.key === "[") nudge(-NUDGE_MS);
+    else if (event.key === "]") nudge(NUDGE_MS);
+    else if (event.key === "m" || event.key === "M") mark();
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className="narration-marker" onKeyDown={onKeyDown}>
+      {/* The chapter's own text, below, is what this recording reads: no captions of its own. */}
+      <audio
+        ref={audio}
+        src={audioSrc}
+        controls
+        preload="auto"
+        className="w-100 mb-2"
+        aria-label="Grabación del capítulo"
+      />
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2" role="group" aria-label="Velocidad">
+        {SPEEDS.map((rate) => (
+          <button
+            key={rate}
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            aria-pressed={speed === rate}
+            onClick={() => {
+              setSpeed(rate);
+              if (audio.current) audio.current.playbackRate = rate;
+            }}
+          >
+            {String(rate).replace(".", ",")}×
+          </button>
+        ))}
+      </div>
+      <p className="mb-2">
+        Pulsa «Marcar» (o la tecla M) justo cuando empiece a sonar la palabra resaltada. Elige una palabra para escuchar
+        desde ella; «Antes» y «Después» (o [ y ]) mueven su inicio {NUDGE_MS / 1000} s.
+      </p>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <button type="button" className="btn btn-primary btn-lg" onClick={mark} disabled={next >= words.length}>
+          {next < words.length ? `Marcar «${words[next]}»` : "Todas marcadas"}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => nudge(-NUDGE_MS)}>
+          Antes
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => nudge(NUDGE_MS)}>
+          Después
+        </button>
+      </div>
+      <ol className="narration-words list-unstyled d-flex flex-wrap gap-1" aria-label="Palabras del capítulo">
+        {words.map((word, index) => (
+          <li key={index}>
+            <button
+              type="button"
+              className={`btn btn-sm ${index === next ? "btn-warning" : index === heard ? "btn-info" : "btn-light"}`}
+              aria-current={index === next ? "step" : undefined}
+              data-begin={begins[index]}
+              onClick={() => choose(index)}
+            >
+              {word} <small>{clock(begins[index]!)}</small>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="marks" />
+        <input type="hidden" name="begins" value={JSON.stringify(begins)} />
+        <button type="submit" className="btn btn-success" disabled={busy}>
+          Guardar marcas
+        </button>
+        {changed && <span className="ms-2">Hay marcas sin guardar.</span>}
+      </Form>
+    </div>
+  );
+}
