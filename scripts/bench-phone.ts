@@ -12,7 +12,9 @@
  * (first contentful paint), interactive (React has hydrated the page: its buttons and fields
  * answer), bytes on the wire, requests, the floor those bytes and the page's round trips allow
  * on this link (every 50 KB costs 1 s, each round trip 0.4 s; FLOOR_ROUND_TRIPS), and, signed in, the slowest of 14 keystrokes in the comment box typed as soon as
- * the page is interactive (Event Timing: from the key to the next paint).
+ * the page is interactive (Event Timing: from the key to the next paint). The visitor then presses
+ * 'Léemelo' (issue 42): the time from the press to the narration's first sound (its clock moving
+ * while it plays), its bytes not counted in the page's.
  *
  * BENCH_ROUNDS (3), BENCH_PORT (7600), CHROMIUM_PATH (Debian's headless shell, else chromium).
  */
@@ -65,18 +67,40 @@ async function startServer(spec: string, port: number, index: number): Promise<S
   };
 }
 
-type Visit = { firstText: number; interactive: number; bytes: number; requests: number; slowestKey?: number };
+type Visit = {
+  firstText: number;
+  interactive: number;
+  bytes: number;
+  requests: number;
+  slowestKey?: number;
+  /** From pressing 'Léemelo' to the narration's first sound (the visitor's chapter 1). */
+  firstSound?: number;
+};
 
-/** Records, in the page itself, when React marked the document hydrated (root.tsx). */
+/**
+ * Records, in the page itself, when React marked the document hydrated (root.tsx); and, for
+ * 'Léemelo', when a press came and when its audio first sounded (its clock moved while playing).
+ */
 const RECORD_HYDRATION = () => {
   new MutationObserver((_, observer) => {
     if (document.documentElement.dataset.hydrated !== "true") return;
     performance.mark("bench:hydrated");
     observer.disconnect();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  document.addEventListener("click", () => performance.mark("bench:pressed"), { capture: true, once: true });
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    const sounded = () => {
+      if (this.currentTime <= 0 || this.paused) return;
+      if (!performance.getEntriesByName("bench:first-sound").length) performance.mark("bench:first-sound");
+      this.removeEventListener("timeupdate", sounded);
+    };
+    this.addEventListener("timeupdate", sounded);
+    return play.call(this);
+  };
 };
 
-async function visit(page: Page, url: string, typeComment: boolean): Promise<Visit> {
+async function visit(page: Page, url: string, typeComment: boolean, pressReadAloud = false): Promise<Visit> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
@@ -118,8 +142,24 @@ async function visit(page: Page, url: string, typeComment: boolean): Promise<Vis
     const typed = await page.locator("#comment-text").inputValue();
     if (typed !== KEYSTROKES) throw new Error(`typed "${KEYSTROKES}", the box holds "${typed}"`);
   }
+  let firstSound: number | undefined;
+  if (pressReadAloud) {
+    // Counted apart: what the press costs is not the page's first load.
+    const [pageBytes, pageRequests] = [bytes, requests];
+    await page.getByRole("button", { name: "Léemelo" }).click();
+    await page.waitForFunction(() => performance.getEntriesByName("bench:first-sound").length > 0, null, {
+      timeout: 60_000,
+      polling: 50,
+    });
+    firstSound = await page.evaluate(
+      () =>
+        performance.getEntriesByName("bench:first-sound")[0]!.startTime -
+        performance.getEntriesByName("bench:pressed")[0]!.startTime,
+    );
+    [bytes, requests] = [pageBytes, pageRequests];
+  }
   await cdp.detach();
-  return { ...timings, bytes, requests, slowestKey };
+  return { ...timings, bytes, requests, slowestKey, firstSound };
 }
 
 async function scenario(browser: Browser, server: Server, name: string): Promise<Visit> {
@@ -139,7 +179,7 @@ async function scenario(browser: Browser, server: Server, name: string): Promise
       await page.close();
       return await visit(await context.newPage(), `${server.origin}/salida-a-tzintzuntzan`, false);
     }
-    return await visit(page, `${server.origin}/qr/capitulo-1`, name === "signed in");
+    return await visit(page, `${server.origin}/qr/capitulo-1`, name === "signed in", name === "visitor");
   } finally {
     await context.close();
   }
@@ -178,10 +218,13 @@ try {
       const keys = visits.some((v) => v.slowestKey !== undefined)
         ? `, slowest key ${Math.round(median(visits.map((v) => v.slowestKey!)))} ms`
         : "";
+      const sound = visits.some((v) => v.firstSound !== undefined)
+        ? `; 'Léemelo' first sound ${seconds(median(visits.map((v) => v.firstSound!)))} after the press`
+        : "";
       const ratio = server === servers[0] ? "" : ` (${(interactive / firstInteractive).toFixed(2)}× the first)`;
       console.log(
         `  ${server.label.padEnd(16)} first text ${seconds(median(visits.map((v) => v.firstText)))}, interactive ${seconds(interactive)}${ratio}; ` +
-          `${(bytes / 1024).toFixed(1)} KB in ${median(visits.map((v) => v.requests))} requests; floor ${seconds(floor)} (${seconds(interactive - floor)} above)${keys}`,
+          `${(bytes / 1024).toFixed(1)} KB in ${median(visits.map((v) => v.requests))} requests; floor ${seconds(floor)} (${seconds(interactive - floor)} above)${keys}${sound}`,
       );
     }
   }

@@ -23,8 +23,8 @@ import { draftTimings, NARRATION_MESSAGES } from "./narration-authoring.server.t
 import { isNarrationTimings, type NarrationTimings } from "./narration-timings.ts";
 import { timingsToWebVtt } from "./narration-webvtt.ts";
 
-/** The demo's recording (Ogg Opus, 2 min 39 s): any real recording will do for another chapter. */
-const RECORDING = readFileSync(join(import.meta.dirname, "../../../db/seed/narration/capitulo-1.ogg"));
+/** The demo's recording (WebM Opus, 2 min 39 s): any real recording will do for another chapter. */
+const RECORDING = readFileSync(join(import.meta.dirname, "../../../db/seed/narration/capitulo-1.webm"));
 const chapterTwo = CHAPTER_PATHS.find((chapter) => chapter.number === 2)!;
 
 describe.each(DATABASE_KINDS)("a chapter's narration made by its authors, on %s", (kind) => {
@@ -93,7 +93,7 @@ describe.each(DATABASE_KINDS)("a chapter's narration made by its authors, on %s"
     expect(statusOf(uploaded)).toBe(200);
     const row = await stored();
     // The kind comes from the bytes, not from the name or the browser's word for it.
-    expect(row).toMatchObject({ content_type: "audio/ogg", label: "Leído por Ana" });
+    expect(row).toMatchObject({ content_type: "audio/webm", label: "Leído por Ana" });
     expect(row!.duration_ms).toBeGreaterThan(150_000);
     const timings = row!.timings as NarrationTimings;
     expect(isNarrationTimings(timings)).toBe(true);

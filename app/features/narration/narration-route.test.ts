@@ -73,7 +73,7 @@ describe("a chapter's narration, with the real lock (CHAPTERS_FORCE_UNLOCKED=fal
     await rootLoader(await routeArgs(services, tokenPathOf(chapter9), { cookie: reader.cookie }));
     const audio = await ask(services, chapter9.slug, "audio.ogg", { cookie: reader.cookie });
     expect(audio.status).toBe(200);
-    expect(audio.headers.get("Content-Type")).toBe("audio/ogg");
+    expect(audio.headers.get("Content-Type")).toBe("audio/webm");
     expect(audio.headers.get("Cache-Control")).toMatch(/^private/);
     const timings = await ask(services, chapter9.slug, "palabras.json", { cookie: reader.cookie });
     expect(timings.status).toBe(200);
@@ -128,9 +128,14 @@ describe("the demo narration of chapter 1 (forced unlock, the default)", () => {
     const minutes = timings.durationMs / 60_000;
     expect(audio.length / 1024 / minutes).toBeLessThanOrEqual(250);
     expect(gzipSync(timingsText).length).toBeLessThanOrEqual(15 * 1024);
-    // An Ogg stream with Opus in it.
-    expect(new TextDecoder().decode(audio.subarray(0, 4))).toBe("OggS");
-    expect(new TextDecoder().decode(audio.subarray(28, 36))).toBe("OpusHead");
+    // WebM (an EBML file) with Opus in it, its index (Cues) before the first audio (Cluster): a
+    // browser starts playing without first reading the end of the file (decision 078).
+    const hex = Buffer.from(audio).toString("hex");
+    expect(hex.startsWith("1a45dfa3")).toBe(true);
+    expect(Buffer.from(audio).includes("A_OPUS")).toBe(true);
+    const [cues, cluster] = ["1c53bb6b", "1f43b675"].map((id) => hex.indexOf(id));
+    expect(cues).toBeGreaterThan(0);
+    expect(cues).toBeLessThan(cluster!);
   });
 
   it("answers a byte range, as a browser seeking to a tapped word asks", async () => {

@@ -82,11 +82,21 @@ function button(text: string, onClick: () => void, label?: string): HTMLButtonEl
   return element;
 }
 
-export async function readAloud(trigger: HTMLElement, files: NarrationFiles): Promise<void> {
-  if (open) return open.focus();
+/**
+ * `audio`: the recording, already loading since the press (read-aloud-button.tsx), so the first
+ * sound does not wait for this module's round trip.
+ */
+export async function readAloud(
+  trigger: HTMLElement,
+  files: NarrationFiles,
+  audio = new Audio(files.audio),
+): Promise<void> {
+  if (open) {
+    audio.removeAttribute("src");
+    return open.focus();
+  }
   const text = document.querySelector<HTMLElement>(".chapter-body");
   if (!text) return;
-  const audio = new Audio(files.audio);
   audio.preload = "auto";
   const playing = audio.play();
   const response = await fetch(files.timings);

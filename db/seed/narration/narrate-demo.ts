@@ -1,9 +1,9 @@
 /**
  * OPTIONAL, for maintainers only: regenerates the demo narration of chapter 1 (this folder)
  * that the seed stores. The build, `npm start` and the tests use the committed files and never
- * run this. Needs Debian's `espeak-ng` and `opus-tools` on the machine that runs it:
+ * run this. Needs Debian's `espeak-ng`, `opus-tools` and `ffmpeg` on the machine that runs it:
  *
- *   apt-get install -y espeak-ng opus-tools && node db/seed/narration/narrate-demo.ts
+ *   apt-get install -y espeak-ng opus-tools ffmpeg && node db/seed/narration/narrate-demo.ts
  *
  * Each word is spoken on its own by eSpeak, its silence trimmed, and the words laid end to end
  * with pauses after punctuation, so every word's begin and end are known to the sample: exact
@@ -109,15 +109,27 @@ try {
   }
   const wavFile = join(scratch, "chapter.wav");
   writeFileSync(wavFile, wav({ rate, samples: all }));
-  const audioFile = join(OUTPUT, `${CHAPTER_ID}.ogg`);
-  execFileSync("opusenc", [
-    "--quiet",
-    "--speech",
-    "--bitrate",
-    BITRATE_KBPS,
-    "--title",
-    text.title,
-    wavFile,
+  const oggFile = join(scratch, "chapter.ogg");
+  execFileSync("opusenc", ["--quiet", "--speech", "--bitrate", BITRATE_KBPS, "--title", text.title, wavFile, oggFile]);
+  // The same Opus packets in WebM with its index (cues) before the audio and the length in its
+  // header: a browser starts playing from the first bytes. From Ogg, Chrome first read the file's
+  // last 72 KB to learn its length, 1.5 s on a slow phone's link (decision 078).
+  const audioFile = join(OUTPUT, `${CHAPTER_ID}.webm`);
+  execFileSync("ffmpeg", [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-i",
+    oggFile,
+    "-c:a",
+    "copy",
+    "-f",
+    "webm",
+    "-cues_to_front",
+    "1",
+    "-reserve_index_space",
+    "4096",
     audioFile,
   ]);
   const result: NarrationTimings = { version: 1, durationMs: ms(position), words: timings };
