@@ -1,7 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import { chapterDiscovery } from "../features/chapters/chapter-discovery.ts";
 import { chapterNextStep } from "../features/chapters/chapter-next-step.ts";
-import { findChapterByPath, nextChapterAfter, slugOpensFor } from "../features/chapters/chapters.server.ts";
+import {
+  findChapterByPath,
+  isFoundListedChapter,
+  nextChapterAfter,
+  slugOpensFor,
+} from "../features/chapters/chapters.server.ts";
 import { LOCKED_CHARACTER_IMAGE, characterNamesUnlockedBy } from "../features/characters/characters.server.ts";
 import {
   listCommentsPage,
@@ -20,6 +25,7 @@ import { readingComfortOf, withParagraphAnchors } from "../features/reading/read
 import { readingComfortHtml } from "../features/reading/components/reading-comfort-html.server.tsx";
 import { narrationPaths, narrationSummary } from "../features/narration/narrations.server.ts";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
+import { saveForTripLinkHtml } from "../features/travel/components/save-for-trip-link-html.server.tsx";
 import { services } from "../runtime/context.server.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
@@ -65,7 +71,7 @@ export async function chapterPageData(args: ChapterRequest) {
   const viewer = { userId: user?.id ?? null, isAdmin: admin, audiences: facts?.audiences.see ?? [] };
   // Not a cursor (mistyped, cut short): the newest page, as the chapter's own address shows.
   const before = parseCommentCursor(args.url.searchParams.get(OLDER_COMMENTS_KEY));
-  const [page, next, contentHtml, reading, narration] = await Promise.all([
+  const [page, next, contentHtml, reading, narration, inTripCopy] = await Promise.all([
     before
       ? listCommentsPage(db, chapter.slug, viewer, before)
       : commentCache
@@ -83,6 +89,8 @@ export async function chapterPageData(args: ChapterRequest) {
     // 'Aa' settings and the reader's kept place.
     readingComfortOf(db, user?.id ?? null, chapter, args.request?.headers.get("Cookie") ?? null),
     contentCache.remember(`narration-of:${chapter.id}`, () => narrationSummary(db, chapter.id)),
+    // 'Guardar para el viaje' is offered on a chapter the trip's copy keeps: one this reader found.
+    user ? isFoundListedChapter(db, user.id, chapter.id) : false,
   ]);
   const consent = user ? consentStateOf(facts?.consent ?? null, { mailAvailable: mailer.enabled }) : null;
   // The next chapter's token path stays here: only its hint, number, title and the names of the
@@ -98,7 +106,13 @@ export async function chapterPageData(args: ChapterRequest) {
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
   return {
     chapter: { ...visible, contentHtml },
-    reading: { ...reading.page, html: readingComfortHtml(reading.page) },
+    // The page's controls made into HTML on the server, so none of them is a module of the page:
+    // 'Aa', 'Seguir donde me quedé' and, on a chapter of the reader's copy, 'Guardar para el
+    // viaje' (a link to the passport, by the chapter's slug: the token path never reaches the page).
+    reading: {
+      ...reading.page,
+      html: readingComfortHtml(reading.page) + (inTripCopy ? saveForTripLinkHtml(chapter) : ""),
+    },
     preview,
     viaToken,
     nextStep,

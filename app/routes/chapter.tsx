@@ -118,7 +118,8 @@ export default function Chapter() {
     >
       <div className="container py-4">
         {/* 'Aa' and 'Seguir donde me quedé' (issue 44, decision 076): a plain form and a plain link,
-            made into HTML on the server, so no module of theirs is asked for while hydrating. */}
+            made into HTML on the server, so no module of theirs is asked for while hydrating. On a
+            chapter of the reader's trip copy, 'Guardar para el viaje' too (decision 075): a link. */}
         <div className="reading-comfort" dangerouslySetInnerHTML={{ __html: reading.html }} />
         {discovery && <ChapterDiscoveryNote discovery={discovery} />}
         {chapter.layout === "second" ? (

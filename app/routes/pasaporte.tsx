@@ -16,6 +16,7 @@ import { Suspense } from "react";
 import type { TripOffer } from "../features/travel/components/trip-panel.tsx";
 import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
 import { estimateTripBytes } from "../features/travel/trip-estimate.ts";
+import { tripRequestOf } from "../features/travel/trip-addresses.ts";
 import { narrationBytes } from "../features/narration/narrations.server.ts";
 
 // Composes three features: the chapter list, the character catalogue (locked cards already
@@ -37,6 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chapterPaths = found.map((card) => card.path);
   const owner = travelOwnerKey(user.id);
   const saved = parseTravelCookie(request.headers.get("Cookie"));
+  // A chapter page's 'Guardar para el viaje' asks the panel to start and to lead back to that
+  // chapter: only one of this reader's found chapters, by its slug path; anything else is ignored.
+  const asked = tripRequestOf(new URL(request.url));
+  const returnChapter = found.find((card) => card.slug === asked.returnSlug);
   const trip: TripOffer = {
     owner,
     chapterPaths,
@@ -50,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     saved:
       saved && saved.owner === owner ? { savedAt: saved.savedAt, chapters: saved.chapters, bytes: saved.bytes } : null,
+    startOnArrival: asked.start,
+    returnTo: returnChapter ? { path: returnChapter.path, title: returnChapter.title } : null,
   };
   return {
     trip,

@@ -203,6 +203,77 @@ test("a reader's unlocked chapters, cards and passport open with the server stop
   }
 });
 
+test("'Guardar para el viaje' on a chapter the reader found saves the copy from the passport, leads back, and the chapter opens with the server stopped", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const site = await startSiteServer(workerPort(14), { SMTP_URL: "" });
+  const context = await newContext(browser, { baseURL: site.baseURL });
+  const page = await context.newPage();
+  const saveLink = page.getByRole("link", { name: "Guardar para el viaje", exact: true });
+  try {
+    // A visitor's chapter page offers nothing to save.
+    await page.goto(`/${chapter1!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
+    await expect(saveLink).toHaveCount(0);
+
+    await signUpOn(page, site.baseURL);
+    // Chapter 1 opens for every reader, but its code was not scanned: not in this reader's copy.
+    await page.goto(`/${chapter1!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");
+    await expect(saveLink).toHaveCount(0);
+
+    await page.goto("/qr/capitulo-2");
+    await page.goto(`/${chapter2!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Capítulo 2");
+    // A plain link (no script of its own) that fits a 320 px screen with the text at 200%.
+    await expect(saveLink).toBeVisible();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
+    const box = (await saveLink.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    const href = await saveLink.getAttribute("href");
+    expect(href).toBe(`/pasaporte?guardar=1&desde=${chapter2!.slug}#pasaporte-viaje`);
+    // By keyboard.
+    await saveLink.focus();
+    await page.keyboard.press("Enter");
+
+    // The passport's panel saves by itself, then leads back to the chapter.
+    const status = page.getByTestId("viaje-estado");
+    await expect(status).toContainText("Guardado el", { timeout: 30_000 });
+    await expect(status).toContainText("1 capítulo");
+    // Reloading must not ask again: the address no longer does.
+    await expect(page).toHaveURL(new RegExp(`/pasaporte\\?desde=${chapter2!.slug}#pasaporte-viaje$`));
+    const keys = (await cacheListing(page)).map((kept) => kept.path);
+    expect(keys).toEqual(expect.arrayContaining([`/${chapter2!.slug}`, `/${chapter2!.slug}.data`]));
+    const savedCookie = async () => (await context.cookies()).find((cookie) => cookie.name === "viaje")?.value;
+    const firstSave = await savedCookie();
+    expect(firstSave).toBeTruthy();
+
+    // Arriving again by the very same address a moment later shows the fresh copy, unsaved again.
+    await page.goto(href!);
+    await expect(page.getByTestId("viaje-persistente")).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(status).toContainText("Guardado el");
+    expect(await savedCookie()).toBe(firstSave);
+
+    const back = page.getByRole("link", { name: "Volver al capítulo «Casa de la abuela»" });
+    await back.click();
+    await expect(page).toHaveURL(new RegExp(`/${chapter2!.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Capítulo 2");
+
+    // No signal at all: the server is stopped, and the chapter opens from the copy.
+    await site.stop();
+    await page.goto(`/${chapter2!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Capítulo 2");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  } finally {
+    await context.close();
+    await site.stop();
+  }
+});
+
 test("the whole copy saves itself again on a visit with signal once it is old: a chapter's new text is on the phone", async ({
   browser,
 }) => {

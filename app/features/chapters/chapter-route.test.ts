@@ -52,6 +52,24 @@ describe("the chapter route, looked up in the database", () => {
     expect(JSON.stringify(opened)).not.toContain(token);
     expect(await open(slug, reader.cookie)).toMatchObject({ viaToken: false, chapter: { number: 9 } });
   });
+
+  it("offers 'Guardar para el viaje' on a chapter the reader found, by its slug, and on no other", async () => {
+    const saveLink = (opened: unknown) =>
+      /href="([^"]*)"[^>]*>Guardar para el viaje</.exec((opened as { reading: { html: string } }).reading.html)?.[1];
+    // A visitor, and a reader on chapter 1 whose code they did not scan (open to all, not theirs).
+    expect(saveLink(await open(`/${byNumber(1).slug}`))).toBeUndefined();
+    const reader = await signUpReader(services, "trip-link-reader@example.com");
+    expect(saveLink(await open(`/${byNumber(1).slug}`, reader.cookie))).toBeUndefined();
+
+    // Found by its printed code: the link names the slug, on the token's page as on the slug's.
+    const token = tokenPathOf(byNumber(9));
+    await rootDataOf(await routeArgs(services, token, { cookie: reader.cookie }));
+    const expected = `/pasaporte?guardar=1&amp;desde=${byNumber(9).slug}#pasaporte-viaje`;
+    const viaToken = await open(token, reader.cookie);
+    expect(saveLink(viaToken)).toBe(expected);
+    expect(JSON.stringify(viaToken)).not.toContain(token);
+    expect(saveLink(await open(`/${byNumber(9).slug}`, reader.cookie))).toBe(expected);
+  });
 });
 
 describe("the chapter route with forced unlock (the default)", () => {
@@ -64,6 +82,8 @@ describe("the chapter route with forced unlock (the default)", () => {
         chapterLoader(await routeArgs(services, `/${chapter.slug}`, { cookie: reader.cookie })),
       );
       expect(result, chapter.slug).toMatchObject({ chapter: { slug: chapter.slug } });
+      // Open to read, but not found: not in the reader's trip copy, so not offered to save.
+      expect((result as { reading: { html: string } }).reading.html, chapter.slug).not.toContain("/pasaporte?");
     }
     const unlocked = await services.db
       .selectFrom("unlocked_chapters")

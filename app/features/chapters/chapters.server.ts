@@ -218,6 +218,23 @@ export async function hasUnlockedChapter(db: Db, userId: string, chapterId: stri
 }
 
 /**
+ * Whether this chapter is one the reader found (scanned its code) and the chapter list shows: the
+ * chapters the passport counts as found, which are the ones the trip's copy keeps (decision 075).
+ */
+export async function isFoundListedChapter(db: Db, userId: string, chapterId: string): Promise<boolean> {
+  return Boolean(
+    await db
+      .selectFrom("unlocked_chapters")
+      .innerJoin("chapters", "chapters.id", "unlocked_chapters.chapter_id")
+      .select("unlocked_chapters.chapter_id")
+      .where("unlocked_chapters.user_id", "=", userId)
+      .where("unlocked_chapters.chapter_id", "=", chapterId)
+      .where("chapters.hidden", "=", false)
+      .executeTakeFirst(),
+  );
+}
+
+/**
  * The chapter after this one by number, with the hint that says where its printed code is. Its
  * token path is for the server only (to ask which characters the same code unlocks): a route
  * must never send it to the browser.

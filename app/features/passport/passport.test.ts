@@ -102,3 +102,38 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("the passport's counts (%s)", (kind) =>
     expect((await passportOf(services, beto.cookie))!.chapters.found).toBe(0);
   });
 });
+
+describe("'Guardar para el viaje' from a chapter page: what /pasaporte's address may ask (issue 43)", () => {
+  const services = useTestServices("pglite", { seed: true });
+  type Trip = { startOnArrival: boolean; returnTo: { path: string; title: string } | null } | null;
+  const tripAt = async (path: string, cookie?: string) =>
+    ((await passportLoader(await routeArgs(services, path, { cookie }))) as { trip: Trip }).trip;
+
+  it("starts saving on arrival and leads back only to one of the reader's found chapters, by its slug", async () => {
+    const reader = await signUpReader(services, "viaje.desde.capitulo@example.com");
+    const [found, , locked] = CHAPTER_PATHS;
+    await unlockForVisit(services.db, reader.userId, [tokenPathOf(found!)]);
+
+    expect(await tripAt(`/pasaporte?guardar=1&desde=${found!.slug}`, reader.cookie)).toMatchObject({
+      startOnArrival: true,
+      returnTo: { path: `/${found!.slug}`, title: "Salida a Tzintzuntzan" },
+    });
+    expect(await tripAt("/pasaporte", reader.cookie)).toMatchObject({ startOnArrival: false, returnTo: null });
+    // Not a found chapter's slug (a locked one, a token, a path, another site): no way back at all.
+    for (const asked of [
+      locked!.slug,
+      found!.token,
+      tokenPathOf(found!),
+      `/${found!.slug}`,
+      "//example.org",
+      "https://example.org/",
+      "",
+    ]) {
+      const trip = await tripAt(`/pasaporte?guardar=1&desde=${encodeURIComponent(asked)}`, reader.cookie);
+      expect(trip?.returnTo, asked).toBeNull();
+      expect(JSON.stringify(trip)).not.toContain(found!.token);
+    }
+    // A visitor is offered no copy, whatever the address asks.
+    expect(await tripAt(`/pasaporte?guardar=1&desde=${found!.slug}`)).toBeNull();
+  });
+});

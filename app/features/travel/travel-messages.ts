@@ -25,6 +25,7 @@ export const TRAVEL_MESSAGES = {
     `Guarda en este teléfono ${chapterWord(chapters)} que has desbloqueado, tus personajes y tu pasaporte, para leerlos en el viaje aunque no haya señal. Ocupará unos ${readableSize(estimate)}.`,
   saved: (savedAt: number, chapters: number, bytes: number) =>
     `Guardado el ${savedOn(savedAt)}: ${chapterWord(chapters)}, tus personajes y tu pasaporte (${readableSize(bytes)}).`,
+  backToChapter: (title: string) => `Volver al capítulo «${title}»`,
   cleared: "Hemos borrado lo guardado en este teléfono.",
   failed: "No se pudo guardar. Comprueba que tienes señal e inténtalo de nuevo.",
   unsupported: "Este navegador no puede guardar páginas para leer sin conexión.",

@@ -1,14 +1,33 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import type { TravelCookie } from "../../../lib/travel-copy.ts";
 import type { LoadOnDemand, TripPlan } from "../save-for-trip.client.ts";
 import { TRAVEL_MESSAGES } from "../travel-messages.ts";
+import { TRIP_PANEL_ANCHOR, TRIP_START_PARAM } from "../trip-addresses.ts";
 
 export type TripOffer = TripPlan & {
   /** What saving will take, told before saving (decision 075: measured per page). */
   estimateBytes: number;
   /** What this reader saved on this device, as its cookie says (null: nothing). */
   saved: Omit<TravelCookie, "owner"> | null;
+  /** The address asks to save on arrival (a chapter page's 'Guardar para el viaje'). */
+  startOnArrival?: boolean;
+  /** The chapter that link came from, checked by the server as one of the reader's saved chapters. */
+  returnTo?: { path: string; title: string } | null;
 };
+
+/**
+ * A copy saved this recently is what the reader just asked for: arriving again by the same
+ * address (a reload, the back button) shows it rather than saving it all over again.
+ */
+const FRESH_COPY_MS = 60 * 1000;
+
+/** Takes `?guardar=1` out of the address, so that reloading the page does not ask again. */
+function forgetStartRequest() {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(TRIP_START_PARAM);
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+}
 
 /**
  * 'Guardar para el viaje' on /pasaporte. Server-rendered: the offer, its size and what is saved
@@ -24,12 +43,39 @@ export function TripPanel({ offer, loadReadAloud }: { offer: TripOffer; loadRead
       ?.persisted?.()
       .then(setPersistent)
       .catch(() => {});
+  const save = useCallback(
+    async (trip: typeof import("../save-for-trip.client.ts")) => {
+      setState("busy");
+      try {
+        setSaved(await trip.saveForTrip(offer, loadReadAloud));
+        setState("idle");
+        void checkPersistent();
+      } catch (error) {
+        setState(error instanceof Error && error.message === "unsupported" ? "unsupported" : "failed");
+      }
+    },
+    [offer, loadReadAloud],
+  );
+  // Whether the request to save on arrival was answered in this visit: a new offer (the page's
+  // data loaded again) must not start another save.
+  const arrivalAnswered = useRef(false);
   useEffect(() => {
+    if (offer.saved) void checkPersistent();
+    // Without signal the page came from the copy itself: nothing to save, nothing to refresh.
+    if (!navigator.onLine) return;
+    if (offer.startOnArrival && !arrivalAnswered.current) {
+      arrivalAnswered.current = true;
+      forgetStartRequest();
+      const fresh = offer.saved !== null && Date.now() - offer.saved.savedAt < FRESH_COPY_MS;
+      if (fresh) return;
+      // Said at once: the saving code is still to load.
+      setState("busy");
+      void import("../save-for-trip.client.ts").then(save, () => setState("failed"));
+      return;
+    }
     if (!offer.saved) return;
-    void checkPersistent();
     // The whole copy is saved again on a visit with signal once it is old: every saved page,
     // not only those the reader opened. Only this reader's (the server gave `saved` only then).
-    if (!navigator.onLine) return;
     void import("../save-for-trip.client.ts").then(async (trip) => {
       if (Date.now() - offer.saved!.savedAt < trip.TRIP_REFRESH_AFTER_MS) return;
       setState("refreshing");
@@ -40,22 +86,17 @@ export function TripPanel({ offer, loadReadAloud }: { offer: TripOffer; loadRead
       }
       setState("idle");
     });
-  }, [offer, loadReadAloud]);
+  }, [offer, loadReadAloud, save]);
   const run = async (work: "save" | "clear") => {
     setState("busy");
     try {
       const trip = await import("../save-for-trip.client.ts");
-      if (work === "clear") {
-        await trip.clearTrip();
-        setSaved(null);
-        setState("cleared");
-      } else {
-        setSaved(await trip.saveForTrip(offer, loadReadAloud));
-        setState("idle");
-        void checkPersistent();
-      }
-    } catch (error) {
-      setState(error instanceof Error && error.message === "unsupported" ? "unsupported" : "failed");
+      if (work === "save") return await save(trip);
+      await trip.clearTrip();
+      setSaved(null);
+      setState("cleared");
+    } catch {
+      setState("failed");
     }
   };
   const status =
@@ -73,8 +114,8 @@ export function TripPanel({ offer, loadReadAloud }: { offer: TripOffer; loadRead
                 ? TRAVEL_MESSAGES.saved(saved.savedAt, saved.chapters, saved.bytes)
                 : "";
   return (
-    <section className="card card-body shadow-sm mb-4 trip-panel" aria-labelledby="pasaporte-viaje">
-      <h2 id="pasaporte-viaje" className="h4">
+    <section className="card card-body shadow-sm mb-4 trip-panel" aria-labelledby={TRIP_PANEL_ANCHOR}>
+      <h2 id={TRIP_PANEL_ANCHOR} className="h4">
         {TRAVEL_MESSAGES.heading}
       </h2>
       <p>{TRAVEL_MESSAGES.offer(offer.chapterPaths.length, offer.estimateBytes)}</p>
@@ -101,6 +142,14 @@ export function TripPanel({ offer, loadReadAloud }: { offer: TripOffer; loadRead
       <p role="status" className="mt-2 mb-0" data-testid="viaje-estado">
         {status}
       </p>
+      {/* Back to the chapter the reader saved from, once saved (or if it could not be). */}
+      {offer.returnTo && (state === "idle" ? saved : state === "failed" || state === "unsupported") && (
+        <p className="mt-2 mb-0">
+          <Link to={offer.returnTo.path} className="btn btn-outline-primary">
+            {TRAVEL_MESSAGES.backToChapter(offer.returnTo.title)}
+          </Link>
+        </p>
+      )}
       {saved && persistent !== null && state !== "cleared" && (
         <p className="small mt-2 mb-0" data-testid="viaje-persistente">
           {persistent ? TRAVEL_MESSAGES.persistent : TRAVEL_MESSAGES.notPersistent}
