@@ -38,9 +38,15 @@ const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? H
  * browser and a site beside the test). Not rolling-deploy or instances: their timing is what
  * they test, and the first minutes are the run's busiest (docs/decisions/050).
  */
-const SPECS_THAT_WAIT = ["families", "live", "operations", "platform", "reduced-motion", "stalled-requests"].map(
-  (name) => `**/${name}.spec.ts`,
-);
+const SPECS_THAT_WAIT = [
+  "families",
+  "live",
+  "narration-editor",
+  "operations",
+  "platform",
+  "reduced-motion",
+  "stalled-requests",
+].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -28,7 +28,9 @@ export function siteSecurityHeaders({ analytics, https }: SecurityHeaderOptions)
       fontSrc: ["'self'"],
       connectSrc: ["'self'", ...(analytics ? GA_CONNECT_HOSTS : [])],
       manifestSrc: ["'self'"],
-      mediaSrc: ["'self'"],
+      // blob: for 'Léemelo', which streams a narration into the element through Media Source
+      // Extensions (an object URL the page itself made: decision 078).
+      mediaSrc: ["'self'", "blob:"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -22,7 +22,10 @@ import { isAdmin } from "../features/admins/admins.server.ts";
 import { chapterWithGlossary } from "../features/glossary/glossary.server.ts";
 import { chapterPreviewPath } from "../features/seo/link-preview-card.ts";
 import { readingComfortOf, withParagraphAnchors } from "../features/reading/reading-comfort.server.ts";
-import { readingComfortHtml } from "../features/reading/components/reading-comfort-html.server.tsx";
+import {
+  readingComfortHtml,
+  speakAloudButtonHtml,
+} from "../features/reading/components/reading-comfort-html.server.tsx";
 import { narrationPaths, narrationSummary } from "../features/narration/narrations.server.ts";
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { saveForTripLinkHtml } from "../features/travel/components/save-for-trip-link-html.server.tsx";
@@ -107,11 +110,16 @@ export async function chapterPageData(args: ChapterRequest) {
   return {
     chapter: { ...visible, contentHtml },
     // The page's controls made into HTML on the server, so none of them is a module of the page:
-    // 'Aa', 'Seguir donde me quedé' and, on a chapter of the reader's copy, 'Guardar para el
-    // viaje' (a link to the passport, by the chapter's slug: the token path never reaches the page).
+    // 'Aa', 'Seguir donde me quedé', on a chapter of the reader's copy 'Guardar para el viaje' (a
+    // link to the passport, by the chapter's slug: the token path never reaches the page), and
+    // the device's voice's 'Léemelo', hidden until the page finds one.
     reading: {
       ...reading.page,
-      html: readingComfortHtml(reading.page) + (inTripCopy ? saveForTripLinkHtml(chapter) : ""),
+      html:
+        readingComfortHtml(reading.page) +
+        (inTripCopy ? saveForTripLinkHtml(chapter) : "") +
+        // Without a recording, 'Léemelo' by the device's own voice where it has one (decision 079).
+        (narration ? "" : speakAloudButtonHtml()),
     },
     preview,
     viaToken,

@@ -256,10 +256,113 @@ test.describe("the book stays the key", () => {
     }
     const audio = await request.get(`/narracion${CHAPTER}/audio.ogg`, { headers: { Range: "bytes=0-3" } });
     expect(audio.status()).toBe(206);
-    expect(await audio.text()).toBe("OggS");
+    // WebM's EBML header (decision 078).
+    expect(Buffer.from(await audio.body()).toString("hex")).toBe("1a45dfa3");
 
     await gotoHydrated(page, "/capitulos");
     await page.goto("/pagina-que-no-existe");
     await expect(page.getByRole("button", { name: "Léemelo" })).toHaveCount(0);
+  });
+});
+
+/**
+ * What the device's speech synthesis says it has (Chromium here has no voice at all): `voices`,
+ * and a speak() that reports each sentence's end after 300 ms. What was spoken is kept in
+ * `window.spoken`.
+ */
+async function deviceVoices(page: Page, voices: { lang: string; localService: boolean }[]) {
+  await page.addInitScript((voices) => {
+    const spoken: string[] = [];
+    const world = window as unknown as Record<string, unknown>;
+    world.spoken = spoken;
+    const synthesis = {
+      getVoices: () =>
+        voices.map((voice, index) => ({
+          name: `Voz ${index}`,
+          voiceURI: `voz-${index}`,
+          default: index === 0,
+          ...voice,
+        })),
+      speak(utterance: { text: string; onend?: () => void }) {
+        spoken.push(utterance.text);
+        setTimeout(() => utterance.onend?.(), 300);
+      },
+      cancel() {},
+      addEventListener() {},
+      removeEventListener() {},
+    };
+    Object.defineProperty(window, "speechSynthesis", { value: synthesis, configurable: true });
+    world.SpeechSynthesisUtterance = class {
+      text: string;
+      constructor(text: string) {
+        this.text = text;
+      }
+    };
+  }, voices);
+}
+
+/** The text of the sentence lit by the CSS highlight (decision 079), or "" when none is. */
+const litSentence = (page: Page) =>
+  page.evaluate(() => {
+    const highlight = CSS.highlights.get("leemelo");
+    return highlight ? [...highlight].map((range) => range.toString()).join("") : "";
+  });
+
+test.describe("Léemelo by the device's own voice, on a chapter without a recording", () => {
+  const WITHOUT_RECORDING = "/casa-de-la-abuela";
+
+  test("with a Spanish voice of its own, reads sentence by sentence, lit; pauses and closes", async ({ page }) => {
+    await deviceVoices(page, [
+      { lang: "en-US", localService: true },
+      { lang: "es-MX", localService: true },
+    ]);
+    await signUp(page);
+    await gotoHydrated(page, WITHOUT_RECORDING);
+    const press = page.getByRole("button", { name: "Léemelo" });
+    await expect(press).toBeVisible();
+    await press.click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length))
+      .toBeGreaterThan(1);
+    const spoken = await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken);
+    // Each utterance is one sentence of the chapter's text, in order.
+    const text = await page.locator(".chapter-body").innerText();
+    expect(text.indexOf(spoken[1]!)).toBeGreaterThan(text.indexOf(spoken[0]!));
+    expect(spoken[0]).toMatch(/[.!?…»”]$/);
+    await expect
+      .poll(() => litSentence(page))
+      .toBe(await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.at(-1)));
+    await page.getByRole("button", { name: "Pausa" }).click();
+    const paused = await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length);
+    await page.waitForTimeout(700);
+    expect(await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length)).toBe(paused);
+    await page.getByRole("button", { name: "Cerrar" }).click();
+    await expect(press).toBeFocused();
+    expect(await litSentence(page)).toBe("");
+    await expectNoAxeViolations(page, "a chapter with the device's voice offered");
+  });
+
+  test("no Spanish voice of the device's own: no button, nobody asked to install anything", async ({ page }) => {
+    await deviceVoices(page, [
+      { lang: "es-ES", localService: false },
+      { lang: "en-GB", localService: true },
+    ]);
+    await signUp(page);
+    const idleWork = page.waitForResponse(/\/assets\/chapter-idle\.client-[\w-]+\.js$/);
+    await gotoHydrated(page, WITHOUT_RECORDING);
+    await idleWork;
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("button", { name: "Léemelo" })).toHaveCount(0);
+    await expect(page.getByText(/instal/i)).toHaveCount(0);
+  });
+
+  test("a chapter with a recording offers its recording only", async ({ page }) => {
+    await deviceVoices(page, [{ lang: "es-MX", localService: true }]);
+    const idleWork = page.waitForResponse(/\/assets\/chapter-idle\.client-[\w-]+\.js$/);
+    await gotoHydrated(page, CHAPTER);
+    await idleWork;
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("button", { name: "Léemelo" })).toHaveCount(1);
+    await expect(page.locator("[data-speak-aloud]")).toHaveCount(0);
   });
 });

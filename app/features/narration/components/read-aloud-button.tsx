@@ -13,8 +13,8 @@ export function ReadAloudButton({ narration }: { narration: NarrationFiles }) {
         // The recording starts loading with the press, beside the module, not one round trip
         // after it (the first sound came 0.45 s later on a slow phone's link: decision 078).
         onClick={({ currentTarget }) => {
-          const audio = new Audio(narration.audio);
-          import("../read-aloud.ts").then((module) => module.readAloud(currentTarget, narration, audio));
+          const recording = fetch(narration.audio);
+          import("../read-aloud.ts").then((module) => module.readAloud(currentTarget, narration, recording));
         }}
       >
         Léemelo

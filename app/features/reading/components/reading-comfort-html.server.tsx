@@ -27,3 +27,17 @@ export function readingComfortHtml(reading: { settings: ReadingSettings; resumeA
     </>,
   );
 }
+
+/**
+ * 'Léemelo' by the device's own voice, for a chapter without a recording (decision 079): hidden
+ * until the page's idle work finds a Spanish voice on the device (speak-aloud.client.ts), so a
+ * device without one never shows it.
+ */
+export const speakAloudButtonHtml = () =>
+  renderToStaticMarkup(
+    <p className="speak-aloud" hidden>
+      <button type="button" className="btn btn-primary" data-speak-aloud="">
+        Léemelo
+      </button>
+    </p>,
+  );
