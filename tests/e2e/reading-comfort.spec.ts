@@ -142,8 +142,9 @@ test("a reader who leaves a chapter midway continues there on another device, wi
 }) => {
   await page.setViewportSize({ width: 360, height: 640 });
   const email = await signUp(page);
-  // The tracker comes once the browser is idle or the reader scrolls, whichever is first.
-  const tracker = page.waitForResponse((response) => /\/reading-position[\w.-]*\.js$/.test(response.url()));
+  // The tracker comes with the page's idle work, once the browser is idle or the reader
+  // scrolls, whichever is first (chapter-idle.client.ts).
+  const tracker = page.waitForResponse((response) => /\/chapter-idle[\w.-]*\.js$/.test(response.url()));
   await page.goto(CHAPTER);
   // Not a word of the offer before there is a place to go back to.
   await expect(page.getByRole("link", { name: "Seguir donde me quedé" })).toHaveCount(0);
