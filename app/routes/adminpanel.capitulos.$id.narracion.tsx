@@ -13,6 +13,7 @@ import { NarrationMarker } from "../features/narration/components/narration-mark
 import { NARRATION_EDITOR_FILES, NARRATION_LABEL_MAX } from "../features/narration/narration-timings.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../runtime/context.server.ts";
+import { FormField } from "../ui/form-field.tsx";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
@@ -87,9 +88,6 @@ export default function NarrationEditorPage() {
   const errorFor = (field: string) => (result && !result.ok && result.field === field ? result.error : null);
   const base = `/adminpanel/capitulos/${chapter.id}/narracion`;
   const kbPerMinute = narration ? narration.bytes / 1024 / (narration.durationMs / 60_000) : 0;
-  const uploadError = errorFor("audio");
-  const labelError = errorFor("label");
-  const vttError = errorFor("vtt");
   return (
     <div className="container py-4 narration-editor">
       <p>
@@ -144,23 +142,14 @@ export default function NarrationEditorPage() {
           </p>
           <Form method="post" encType="multipart/form-data" className="mb-3" noValidate>
             <input type="hidden" name="intent" value="import-vtt" />
-            <label htmlFor="narration-vtt" className="form-label">
-              Importar marcas en WebVTT (una marca por palabra)
-            </label>
-            <input
+            <FormField
               id="narration-vtt"
-              name="vtt"
-              type="file"
-              accept=".vtt,text/vtt"
-              className={`form-control${vttError ? " is-invalid" : ""}`}
-              aria-invalid={vttError ? true : undefined}
-              aria-describedby={vttError ? "narration-vtt-error" : undefined}
-            />
-            {vttError && (
-              <div id="narration-vtt-error" className="invalid-feedback">
-                {vttError}
-              </div>
-            )}
+              label="Importar marcas en WebVTT (una marca por palabra)"
+              error={errorFor("vtt")}
+              className="mb-0"
+            >
+              {(control) => <input {...control} name="vtt" type="file" accept=".vtt,text/vtt" />}
+            </FormField>
             <button type="submit" className="btn btn-outline-primary mt-2" disabled={busy}>
               Importar marcas
             </button>
@@ -188,46 +177,23 @@ export default function NarrationEditorPage() {
         </p>
         <Form method="post" encType="multipart/form-data" noValidate>
           <input type="hidden" name="intent" value="upload" />
-          <div className="mb-3">
-            <label htmlFor="narration-audio" className="form-label">
-              Grabación
-            </label>
-            <input
-              id="narration-audio"
-              name="audio"
-              type="file"
-              accept="audio/*,.m4a,.mp3,.ogg,.opus,.webm,.wav"
-              className={`form-control${uploadError ? " is-invalid" : ""}`}
-              aria-invalid={uploadError ? true : undefined}
-              aria-describedby={uploadError ? "narration-audio-error" : undefined}
-            />
-            {uploadError && (
-              <div id="narration-audio-error" className="invalid-feedback">
-                {uploadError}
-              </div>
+          <FormField id="narration-audio" label="Grabación" error={errorFor("audio")}>
+            {(control) => (
+              <input {...control} name="audio" type="file" accept="audio/*,.m4a,.mp3,.ogg,.opus,.webm,.wav" />
             )}
-          </div>
-          <div className="mb-3">
-            <label htmlFor="narration-label" className="form-label">
-              Qué se dice a los lectores (opcional)
-            </label>
-            <input
-              id="narration-label"
-              name="label"
-              type="text"
-              maxLength={NARRATION_LABEL_MAX}
-              placeholder="Leído por…"
-              defaultValue={narration?.label ?? ""}
-              className={`form-control${labelError ? " is-invalid" : ""}`}
-              aria-invalid={labelError ? true : undefined}
-              aria-describedby={labelError ? "narration-label-error" : undefined}
-            />
-            {labelError && (
-              <div id="narration-label-error" className="invalid-feedback">
-                {labelError}
-              </div>
+          </FormField>
+          <FormField id="narration-label" label="Qué se dice a los lectores (opcional)" error={errorFor("label")}>
+            {(control) => (
+              <input
+                {...control}
+                name="label"
+                type="text"
+                maxLength={NARRATION_LABEL_MAX}
+                placeholder="Leído por…"
+                defaultValue={narration?.label ?? ""}
+              />
             )}
-          </div>
+          </FormField>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Subir la grabación
           </button>
