@@ -1,38 +1,19 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { purgeCSSPlugin } from "@fullhuman/postcss-purgecss";
 import { defineConfig } from "vite";
+import { everyPageContent, unusedCssSafelist } from "./scripts/unused-css.ts";
 
 /**
  * Bootstrap rules no page uses are dropped (decision 021): the stylesheet travels inside every
  * page, and its size is parse and style work on a cheap phone. A selector stays when its class,
- * id or tag name appears anywhere in the app's source, or matches the safelist: class names built
- * at run time, and the tags that stored content (chapters, bios) may contain. A rule PurgeCSS
- * cannot read (a bare pseudo-class with :not of a list) says `purgecss ignore current`.
+ * id or tag name appears anywhere in the app's source, or matches the safelist
+ * (scripts/unused-css.ts, which also gives each route its own part: decision 080). A rule
+ * PurgeCSS cannot read (a bare pseudo-class with :not of a list) says `purgecss ignore current`.
  */
-export const builtClassNames = [
-  /^character-style-/,
-  /^chapter-layout-/,
-  /^chapter-bg-/,
-  /^clan-bg-/,
-  /^section-/,
-  /^modal-(sm|lg|xl)$/,
-];
 const unusedCss = purgeCSSPlugin({
-  content: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+  content: ["app/**/*.{ts,tsx}", ...everyPageContent],
   skippedContentGlobs: ["**/*.test.ts", "**/*.test.tsx"],
-  safelist: {
-    standard: [
-      // tests/integration/purged-css.test.ts finds every className={`… prefix-${…}`} and
-      // requires an entry here for it.
-      ...builtClassNames,
-      /^splash-seen$/,
-      /^(p|br|em|strong|i|b|h[1-6]|blockquote|ul|ol|li|a|span|img|hr|small|mark|code|pre|figure|figcaption)$/,
-    ],
-    // Bootstrap's spinners name their animation through a custom property, which PurgeCSS cannot follow.
-    keyframes: [/^spinner-/],
-    // Used by the focus ring's rule, which PurgeCSS is told to leave alone (so does not read).
-    variables: [/^--focus-/],
-  },
+  safelist: unusedCssSafelist,
   variables: true,
   keyframes: true,
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -6,7 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { log } from "./lib/log.server.ts";
 import { ReaderLeftError, readablePageStream } from "./lib/page-stream.server.ts";
 import { scriptsAfterFirstPaint } from "./lib/inert-scripts-rewrite.server.ts";
-import { cspNonce, requestId, stylesheetHoleAsked } from "./lib/request.server.ts";
+import { cspNonce, INTERNAL_RESPONSE_HEADERS, requestId, stylesheetHoleAsked } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";
 // Compiled by Vite into the server bundle only; the browser gets it inside each page (SiteStyles).
@@ -14,8 +15,21 @@ import siteStyles from "./styles/app.scss?inline";
 
 export { closeServices, createSeededDatabase, getServices } from "./runtime/services.server.ts";
 
-/** The stylesheet every page carries inline: the server compresses it once (server/spliced-gzip.ts). */
+/** The whole stylesheet: what a page carries inline when its route has none of its own. */
 export const inlineStylesheet: string = siteStyles;
+
+/**
+ * Each route's own stylesheet, the rules its pages can use (decision 080), written beside this
+ * bundle by the build (scripts/route-styles.ts). The server compresses each once
+ * (server/spliced-gzip.ts). Without the file (the development server), every page gets them all.
+ */
+export const inlineStylesheets: Record<string, string> = (() => {
+  try {
+    return JSON.parse(readFileSync(new URL("./route-styles.json", import.meta.url), "utf8")) as Record<string, string>;
+  } catch {
+    return {};
+  }
+})();
 
 /**
  * What a page carries instead of the stylesheet when the server asks (it gzips the page and puts
@@ -38,6 +52,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = cspNonce(request);
+  // The deepest route matched (its layouts' and the root's rules are in its stylesheet too).
+  const routeId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const routeStylesheet = (routeId && inlineStylesheets[routeId]) || siteStyles;
+  if (routeId && inlineStylesheets[routeId]) responseHeaders.set(INTERNAL_RESPONSE_HEADERS.stylesheetRoute, routeId);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -50,7 +68,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <SiteStylesProvider value={stylesheetHoleAsked(request) ? inlineStylesheetHole : siteStyles}>
+        <SiteStylesProvider value={stylesheetHoleAsked(request) ? inlineStylesheetHole : routeStylesheet}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </SiteStylesProvider>
       </NonceProvider>,

@@ -33,6 +33,7 @@ import { useNonce } from "./ui/nonce.tsx";
 import { ErrorPage } from "./ui/error-page.tsx";
 import { RestoreScriptsAfterPaint } from "./ui/restore-scripts-after-paint.tsx";
 import { SiteStyles } from "./ui/site-styles.tsx";
+import { wholeStylesheetBeforeNavigation } from "./ui/whole-stylesheet.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   canonicalPathMiddleware,
@@ -44,6 +45,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   // Last, so that it reads the reader every other middleware settled (decision 075).
   travelOwnerMiddleware,
 ];
+
+// Each page carries its route's part of the stylesheet; another route needs the rest (decision 080).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [wholeStylesheetBeforeNavigation];
 
 export const loader = ({ request, url, context }: Route.LoaderArgs) => rootData(request, url, context);
 

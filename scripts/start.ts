@@ -49,7 +49,9 @@ const sourcesMtime = Math.max(
 if (!existsSync(buildMarker) || statSync(buildMarker).mtimeMs < sourcesMtime) {
   // A JSON line like every other (docs/operations.md "Logs"): the build's own output follows it.
   log.info("building the site: no build, or one older than the sources");
+  // The steps of `npm run build` (package.json).
   await runStep([join(root, "node_modules/@react-router/dev/bin.cjs"), "build"]);
+  await runStep([join(root, "scripts/route-styles.ts")]);
   await runStep([join(root, "scripts/precompress.ts")]);
 }
 

@@ -41,6 +41,7 @@ const build: Step = {
   name: "build",
   commands: [
     [bin("react-router"), ["build"]],
+    [process.execPath, [join(root, "scripts/route-styles.ts")]],
     [process.execPath, [join(root, "scripts/precompress.ts")]],
   ],
 };

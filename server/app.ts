@@ -18,7 +18,14 @@ import { runInRequest } from "./request-context.ts";
 import { namesAFile } from "./public-files.ts";
 import { siteSecurityHeaders } from "./security-headers.ts";
 import { reactPages } from "./react-pages.ts";
-import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
+import { INTERNAL_RESPONSE_HEADERS } from "../app/lib/request.server.ts";
+import {
+  acceptsGzip,
+  fillStylesheetHole,
+  gzipAroundFixedText,
+  routeStylesheets,
+  type RouteStylesheets,
+} from "./spliced-gzip.ts";
 import { shareVisitorPage } from "./shared-visitor-page.ts";
 import type { AppEnv } from "./app-env.ts";
 
@@ -75,6 +82,8 @@ export type AppOptions = {
   sharedPageSeconds?: number;
   /** The stylesheet every page carries inline: compressed once, not in every page (spliced-gzip.ts). */
   inlineStylesheet?: string;
+  /** Each route's own, which its pages carry instead (decision 080); absent from older builds. */
+  inlineStylesheets?: Record<string, string>;
   /** What the build renders in its place when asked (decision 041); the server then fills it in. */
   inlineStylesheetHole?: string;
 };
@@ -99,6 +108,7 @@ export function createApp({
   metricsToken,
   sharedPageSeconds = 0,
   inlineStylesheet,
+  inlineStylesheets,
   inlineStylesheetHole,
 }: AppOptions) {
   const handleRequest = createRequestHandler(build, mode);
@@ -146,8 +156,10 @@ export function createApp({
   if (metrics && metricsToken) app.use("/metrics", metricsEndpoint(metrics, metricsToken));
 
   app.use(compress());
-  const stylesheet = inlineStylesheet ? fixedText(inlineStylesheet, inlineStylesheetHole) : null;
-  if (stylesheet) app.use(stylesheetSplicedGzip(stylesheet));
+  const stylesheets = inlineStylesheet
+    ? routeStylesheets(inlineStylesheet, inlineStylesheets, inlineStylesheetHole)
+    : null;
+  if (stylesheets) app.use(stylesheetSplicedGzip(stylesheets));
   const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
     c.text("La solicitud es demasiado grande.", 413);
   const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
@@ -166,7 +178,17 @@ export function createApp({
 
   serveBuildFiles(app, clientDir);
 
-  app.all("*", reactPages({ handleRequest, htmlCache, metrics, trustProxy, sharedPageSeconds, stylesheet }));
+  app.all(
+    "*",
+    reactPages({
+      handleRequest,
+      htmlCache,
+      metrics,
+      trustProxy,
+      sharedPageSeconds,
+      stylesheet: stylesheets?.whole ?? null,
+    }),
+  );
 
   app.onError((error, c) => {
     logger.error("unhandled server error", { requestId: c.get("requestId"), error });
@@ -240,10 +262,13 @@ const storageFullAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
  * Pages rendered for one reader: gzip with the inline stylesheet deflated once, not per page.
  * Runs before compress() sees the response, which then leaves it as it is.
  */
-function stylesheetSplicedGzip(stylesheet: NonNullable<ReturnType<typeof fixedText>>): MiddlewareHandler<AppEnv> {
+function stylesheetSplicedGzip(stylesheets: RouteStylesheets): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const response = c.res;
+    // The route whose stylesheet the page carries: the app's word to this server alone.
+    const stylesheet = stylesheets.forRoute(response.headers.get(INTERNAL_RESPONSE_HEADERS.stylesheetRoute));
+    response.headers.delete(INTERNAL_RESPONSE_HEADERS.stylesheetRoute);
     const inHole = c.get("stylesheetHole") === true;
     if (
       c.req.method === "HEAD" ||

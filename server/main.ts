@@ -59,6 +59,8 @@ type EntryModule = {
   closeServices(): Promise<void>;
   /** Absent from builds before it was exported. */
   inlineStylesheet?: string;
+  /** Absent from builds before decision 080: such a build inlines the whole stylesheet. */
+  inlineStylesheets?: Record<string, string>;
   /** Absent from builds before decision 041: such a build always renders the stylesheet. */
   inlineStylesheetHole?: string;
 };
@@ -126,6 +128,7 @@ const app = createApp({
   metricsToken: env.METRICS_TOKEN,
   sharedPageSeconds: env.HTML_CACHE_SECONDS,
   inlineStylesheet: entry.inlineStylesheet,
+  inlineStylesheets: entry.inlineStylesheets,
   inlineStylesheetHole: entry.inlineStylesheetHole,
 });
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText } from "./spliced-gzip.ts";
+import { acceptsGzip, fillStylesheetHole, fixedText, gzipAroundFixedText, routeStylesheets } from "./spliced-gzip.ts";
 
 describe("the gzip of pages rendered per reader", () => {
   it("reads Accept-Encoding as browsers send it", () => {
@@ -94,5 +94,41 @@ describe("a gzipped page's first chunk", () => {
     for (let next = await reader.read(); !next.done; next = await reader.read()) parts.push(Buffer.from(next.value));
     expect(parts.length).toBeGreaterThan(1);
     expect(gunzipSync(Buffer.concat(parts)).toString()).toBe("<style>p{color:red}</style>uno dos");
+  });
+});
+
+describe("each route's own stylesheet (decision 080)", () => {
+  const whole = ".a{color:red}.b{color:blue}.c{color:green}";
+  const hole = "/*inline-stylesheet*/";
+  const stylesheets = routeStylesheets(
+    whole,
+    { "routes/chapter": ".a{color:red}", "routes/personajes": ".b{color:blue}", "routes/eventos": ".b{color:blue}" },
+    hole,
+  );
+
+  it("fills a page with its route's stylesheet, and any other page with the whole one", async () => {
+    const page = (css: string) => `<html><head><style>${css}</style></head><body>Hola</body></html>`;
+    const filled = async (routeId: string | null) => {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(page(hole)));
+          controller.close();
+        },
+      });
+      const gzipped = await gzipAroundFixedText(stream, stylesheets.forRoute(routeId), { inHole: true });
+      const parts: Buffer[] = [];
+      for await (const part of gzipped) parts.push(Buffer.from(part));
+      return gunzipSync(Buffer.concat(parts)).toString();
+    };
+    expect(await filled("routes/chapter")).toBe(page(".a{color:red}"));
+    expect(await filled("routes/personajes")).toBe(page(".b{color:blue}"));
+    expect(await filled("routes/unknown")).toBe(page(whole));
+    expect(await filled(null)).toBe(page(whole));
+  });
+
+  it("deflates a stylesheet two routes share only once", () => {
+    expect(stylesheets.forRoute("routes/eventos")).toBe(stylesheets.forRoute("routes/personajes"));
+    expect(stylesheets.forRoute("routes/chapter")).not.toBe(stylesheets.forRoute("routes/personajes"));
+    expect(stylesheets.forRoute(undefined)).toBe(stylesheets.whole);
   });
 });

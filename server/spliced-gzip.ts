@@ -31,6 +31,26 @@ export function fixedText(text: string, hole?: string): FixedText {
   };
 }
 
+/** The whole stylesheet and each route's own (decision 080), each deflated once, when first used. */
+export type RouteStylesheets = { whole: FixedText; forRoute(routeId: string | null | undefined): FixedText };
+
+export function routeStylesheets(whole: string, byRoute: Record<string, string> = {}, hole?: string): RouteStylesheets {
+  const deflatedTexts = new Map<string, FixedText>();
+  const deflatedOnce = (text: string) => {
+    let fixed = deflatedTexts.get(text);
+    if (!fixed) deflatedTexts.set(text, (fixed = fixedText(text, hole)));
+    return fixed;
+  };
+  const wholeText = deflatedOnce(whole);
+  return {
+    whole: wholeText,
+    forRoute: (routeId) => {
+      const text = routeId ? byRoute[routeId] : undefined;
+      return text ? deflatedOnce(text) : wholeText;
+    },
+  };
+}
+
 /** How far into a page the fixed text is looked for (it sits in the <head>). */
 const FIXED_TEXT_WITHIN_BYTES = 256 * 1024;
 

@@ -16,6 +16,12 @@ export const INTERNAL_HEADERS = {
   stylesheetHole: "x-stylesheet-hole",
 } as const;
 
+/** Headers the app sets on a page for our HTTP server alone, which removes them on the way out. */
+export const INTERNAL_RESPONSE_HEADERS = {
+  /** The route whose own stylesheet the page carries inline (decision 080). */
+  stylesheetRoute: "x-stylesheet-route",
+} as const;
+
 export const clientIp = (request: Request) => request.headers.get(INTERNAL_HEADERS.clientIp) ?? "unknown";
 
 export const requestId = (request: Request) => request.headers.get(INTERNAL_HEADERS.requestId) ?? "-";

@@ -112,6 +112,8 @@ test("a reader's unlocked chapters, cards and passport open with the server stop
     const keys = listing.map((kept) => kept.path);
     for (const path of ["/pasaporte", "/personajes", `/${chapter1!.slug}`, `/${chapter2!.slug}`])
       expect(keys, path).toEqual(expect.arrayContaining([path, `${path}.data`]));
+    // The whole stylesheet, which client-side visits to another route wait for (decision 080).
+    expect(keys.filter((path) => /^\/assets\/app-[\w-]+\.css$/.test(path))).toHaveLength(1);
     // The book stays the key: no locked chapter's page, data or token path anywhere in storage.
     for (const chapter of LOCKED) {
       for (const kept of listing) {

@@ -4,7 +4,7 @@ import { action as deleteAction } from "../../routes/tu-perfil.borrar.ts";
 import { loader as exportLoader } from "../../routes/tu-perfil.mis-datos.ts";
 import { loader as summaryLoader } from "../../routes/tu-perfil.mis-datos.resumen.tsx";
 import { grantAdminByEmail } from "../admins/admins.server.ts";
-import { REPORT_REASONS } from "../comments/comment.schema.ts";
+import { REPORT_REASONS } from "../comments/moderation-labels.ts";
 import { postComment, reportComment } from "../comments/comments.server.ts";
 import { recordSignInFailure } from "../../lib/sign-in-lockout.server.ts";
 

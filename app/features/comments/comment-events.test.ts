@@ -12,7 +12,8 @@ import {
   type CommentEvent,
   type LiveComment,
 } from "./comment-events.ts";
-import { COMMENT_MAX_LENGTH, REPORT_REASONS } from "./comment.schema.ts";
+import { COMMENT_MAX_LENGTH } from "./comment.schema.ts";
+import { REPORT_REASONS } from "./moderation-labels.ts";
 import { useTestServices } from "../../../tests/support/fixtures.ts";
 
 const item = (id: string, createdAt: string, extra: Partial<LiveComment> = {}): LiveComment => ({

@@ -3,7 +3,8 @@ import type { CommentDecisionAction } from "../../lib/db-schema.ts";
 import type { Publish } from "../../lib/live-hub.server.ts";
 import type { CommentEvent } from "./comment-events.ts";
 import { COMMENTS_QUEUE_TOPIC, commentsTopic } from "./comment-topics.ts";
-import { COMMENT_MESSAGES, type ModerationAction } from "./comment.schema.ts";
+import { COMMENT_MESSAGES } from "./comment.schema.ts";
+import type { ModerationAction } from "./moderation-labels.ts";
 import { apodoOf } from "./comment-author.server.ts";
 import type { CommentChangeResult } from "./comments.server.ts";
 

@@ -4,7 +4,8 @@ import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { riskReasons } from "../../lib/risky-text.server.ts";
 import type { CommentEvent } from "./comment-events.ts";
 import { COMMENTS_QUEUE_TOPIC, commentsTopic } from "./comment-topics.ts";
-import { checkComment, COMMENT_MESSAGES, REPORT_REASONS, REPORTS_TO_HIDE } from "./comment.schema.ts";
+import { checkComment, COMMENT_MESSAGES } from "./comment.schema.ts";
+import { REPORT_REASONS, REPORTS_TO_HIDE } from "./moderation-labels.ts";
 import { FALLBACK_NAME } from "./comment-author.server.ts";
 
 export type CommentsModeration = "off" | "risky" | "all";

@@ -9,7 +9,8 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database.ts";
 import { COMMENTS_QUEUE_TOPIC } from "./comment-topics.ts";
-import { checkComment, COMMENT_MESSAGES, REPORT_REASONS } from "./comment.schema.ts";
+import { checkComment, COMMENT_MESSAGES } from "./comment.schema.ts";
+import { REPORT_REASONS } from "./moderation-labels.ts";
 import { listDecisions, listQueue } from "./comment-moderation.server.ts";
 import { listComments, postComment, type CommentView } from "./comments.server.ts";
 import { formatCommentDate } from "./format-date.ts";

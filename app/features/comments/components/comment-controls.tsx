@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
-import { MODERATION_LABELS, REPORT_REASONS } from "../comment.schema.ts";
+import { MODERATION_LABELS, REPORT_REASONS } from "../moderation-labels.ts";
 import type { CommentActionResult, CommentItem } from "./comment-types.ts";
 
 type Props = { comment: CommentItem; isAdmin: boolean };

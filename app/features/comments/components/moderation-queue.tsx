@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { useLiveRevalidation } from "../../../ui/use-live.ts";
 import { COMMENTS_QUEUE_TOPIC } from "../comment-topics.ts";
-import { HOLD_LABELS, MODERATION_LABELS, MODERATION_ACTIONS, type ModerationAction } from "../comment.schema.ts";
+import { HOLD_LABELS, MODERATION_LABELS, MODERATION_ACTIONS, type ModerationAction } from "../moderation-labels.ts";
 import type { DecisionView, QueueItem } from "../comment-moderation.server.ts";
 import { formatCommentDate } from "../format-date.ts";
 
