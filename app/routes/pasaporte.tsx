@@ -18,6 +18,7 @@ import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
 import { estimateTripBytes } from "../features/travel/trip-estimate.ts";
 import { tripRequestOf } from "../features/travel/trip-addresses.ts";
 import { narrationBytes } from "../features/narration/narrations.server.ts";
+import { wholeStylesheetHref } from "../lib/whole-stylesheet.server.ts";
 
 // Composes three features: the chapter list, the character catalogue (locked cards already
 // stripped of their details, decision 015) and the reader's clan.
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     owner,
     chapterPaths,
     otherPaths: ["/personajes", "/pasaporte"],
+    siteFiles: [wholeStylesheetHref],
     estimateBytes: estimateTripBytes(
       chapterPaths.length,
       await narrationBytes(

@@ -1,8 +1,6 @@
 // The site's whole stylesheet as a hashed, cached file (the build also inlines each route's part).
 import wholeStylesheetHref from "../styles/app.scss?url";
 
-export { wholeStylesheetHref };
-
 let wholeStylesheet: Promise<unknown> | undefined;
 
 /**

@@ -15,10 +15,9 @@ import {
   TRAVEL_OWNER_HEADER,
   type TravelCookie,
 } from "../../lib/travel-copy.ts";
-import { wholeStylesheetHref } from "../../ui/whole-stylesheet.ts";
 
 /** What the server says this reader may keep: their unlocked chapters' slug paths, and the other pages. */
-export type TripPlan = { owner: string; chapterPaths: string[]; otherPaths: string[] };
+export type TripPlan = { owner: string; chapterPaths: string[]; otherPaths: string[]; siteFiles: string[] };
 
 /**
  * Loads the modules a saved page loads on demand (the route composes them: the reading module of
@@ -166,8 +165,9 @@ export async function saveForTrip(plan: TripPlan, loadReadAloud?: LoadOnDemand):
       await keep(TRAVEL_MANIFEST_URL, routes);
     }
   }
-  // The whole stylesheet, which a client-side visit to another route waits for (decision 080).
-  files.add(wholeStylesheetHref);
+  // Files every saved page may need: the whole stylesheet, which a client-side visit to another
+  // route waits for (decision 080).
+  plan.siteFiles.forEach((file) => files.add(file));
   // Fonts and whatever else the site's look loaded on this page.
   for (const entry of performance.getEntriesByType("resource")) {
     const file = sameOrigin(entry.name);
