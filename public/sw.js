@@ -6,6 +6,9 @@ const CACHE = "viaje";
 const INDEX = "/__viaje/indice.json";
 const MANIFEST = "/__viaje/manifest.json";
 const OWNER = "X-Viaje-Lector";
+// Comments written without signal, handed over by the page (decision 081;
+// app/features/comments/worker-outbox.client.ts).
+const OUTBOX = "buzon";
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -24,6 +27,7 @@ async function keepOnlyOwner(response) {
   const index = await readIndex(cache);
   if (index && index.owner === owner) return { cache, index };
   await caches.delete(CACHE);
+  await caches.delete(OUTBOX);
   await self.registration.unregister();
   return null;
 }
@@ -139,4 +143,30 @@ async function rangeOf(request, kept) {
   headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
   headers.set("Content-Length", String(end - start + 1));
   return new Response(body.slice(start, end + 1), { status: 206, headers });
+}
+
+// The signal is back (Background Sync, Chromium): the browser wakes this worker, even with the
+// site closed, and each waiting comment is sent as the page would send it. The server stores an
+// id once and only as its author's (409 for whoever else is signed in by then); the page's own
+// outbox keeps it for its author either way. A failure leaves it for the browser's next try.
+self.addEventListener("sync", (event) => {
+  if (event.tag === "comentarios") event.waitUntil(sendOutbox());
+});
+
+async function sendOutbox() {
+  if (!(await caches.has(OUTBOX))) return;
+  const outbox = await caches.open(OUTBOX);
+  for (const request of await outbox.keys()) {
+    const comment = await (await outbox.match(request))?.json().catch(() => null);
+    if (comment) {
+      const form = new FormData();
+      form.set("intent", "comment");
+      form.set("text", comment.text);
+      form.set("clientId", comment.id);
+      form.set("author", comment.author);
+      const answer = await fetch(`${comment.path}.data`, { method: "POST", body: form });
+      if (answer.status === 429 || answer.status >= 500) throw new Error(`comment not sent yet: ${answer.status}`);
+    }
+    await outbox.delete(request);
+  }
 }

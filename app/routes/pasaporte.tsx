@@ -79,6 +79,8 @@ const TripPanel = lazyInBrowser(() =>
 
 // A saved chapter reads aloud offline: the copy keeps the module of 'Léemelo', loaded when saving.
 const loadReadAloud = () => import("../features/narration/read-aloud.ts");
+// A comment written without signal is handed to the device's worker by this module (decision 081).
+const loadOffline = () => import("../features/comments/worker-outbox.client.ts");
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
@@ -98,7 +100,7 @@ export default function Pasaporte({ loaderData }: Route.ComponentProps) {
       trip={
         loaderData.trip && (
           <Suspense fallback={null}>
-            <TripPanel offer={loaderData.trip} loadReadAloud={loadReadAloud} />
+            <TripPanel offer={loaderData.trip} loadReadAloud={loadReadAloud} loadOffline={loadOffline} />
           </Suspense>
         )
       }

@@ -410,3 +410,65 @@ test("comments written without signal wait on the phone and are stored once each
   const ids = await page.locator("li[data-comment-id]").evaluateAll((items) => items.map((item) => item.textContent));
   for (const text of texts) expect(ids.filter((item) => item?.includes(text))).toHaveLength(1);
 });
+
+test("a comment written without signal is sent by the device's worker when the signal returns, with the site closed (Background Sync)", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  // The worker is there only once this reader saved the trip's copy.
+  await saveForTheTrip(page);
+  await page.goto(`/${chapter1!.slug}`);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const box = page.locator("#comment-text");
+  const text = `Escrito en el panteón, enviado por el teléfono ${uniqueWord()}`;
+  await context.setOffline(true);
+  await box.fill(text);
+  await page.getByRole("button", { name: "Comentar" }).click();
+  await expect(page.getByText("Se enviará cuando haya señal")).toBeVisible();
+  // Handed to the worker too, under its author.
+  await expect
+    .poll(async () => (await cacheListing(page)).filter((kept) => kept.path.startsWith("/__buzon/")).length)
+    .toBe(1);
+  // The reader closes the site: no page of it is left to send anything.
+  const pageOutbox = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith("buzon-comentarios:")),
+  );
+  expect(pageOutbox).toHaveLength(1);
+  await page.close();
+  await context.setOffline(false);
+
+  // The browser wakes the worker when the signal returns (CDP stands in for the network's change).
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registration = new Promise<string>((found) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((entry) => entry.scopeURL.startsWith(baseURL!) && !entry.isDeleted);
+      if (ours) found(ours.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  const registrationId = await registration;
+  await cdp.send("ServiceWorker.dispatchSyncEvent", {
+    origin: new URL(baseURL!).origin,
+    registrationId,
+    tag: "comentarios",
+    lastChance: false,
+  });
+  // In the server's answer (its markup, and the data the page hydrates from): the worker sent it.
+  const inServersAnswer = async () => (await (await blank.request.get(`/${chapter1!.slug}`)).text()).includes(text);
+  await expect.poll(inServersAnswer, { timeout: 15_000 }).toBe(true);
+
+  // The next visit's page sends its own copy too: the server keeps the comment once.
+  const again = await context.newPage();
+  await again.goto(`/${chapter1!.slug}`);
+  await expect(again.locator("li[data-comment-id]").filter({ hasText: text })).toHaveCount(1);
+  await expect
+    .poll(() => again.evaluate(() => localStorage.length && Object.keys(localStorage).join()))
+    .not.toContain("buzon-comentarios:");
+  await again.reload();
+  await expect(again.locator("li[data-comment-id]").filter({ hasText: text })).toHaveCount(1);
+  expect((await cacheListing(again)).filter((kept) => kept.path.startsWith("/__buzon/"))).toEqual([]);
+});

@@ -30,6 +30,11 @@ export async function handleCommentAction(
   const { form, user } = input;
   const intent = String(form.get("intent") ?? "");
   const commentId = form.get("commentId");
+  // A comment written without signal names its author (comment-outbox.ts): sent later by the
+  // device's worker, whoever is signed in by then, it is stored only as theirs.
+  const author = form.get("author");
+  if (intent === "comment" && author !== null && author !== user.id)
+    return { status: 409, body: { ok: false, intent, error: COMMENT_MESSAGES.otherReader } };
   const result =
     intent === "comment"
       ? await postComment(db, publish, {

@@ -2,9 +2,11 @@
  * Comments written without signal (issue 43, decision 075): kept on the device under their
  * author, each with an id of its own, and sent when the signal returns (the `online` event, or
  * the next page that shows the comment box). The server stores an id once, so a comment sent
- * twice (the signal came and went mid-way) is stored once. Loaded with the comment box only.
+ * twice (the signal came and went mid-way) is stored once, and only as its author's (a family
+ * tablet may have another reader signed in by then). Where the browser can, the device's worker
+ * sends it too, with the site closed (worker-outbox.client.ts). Loaded with the comment box only.
  */
-export type OutgoingComment = { id: string; path: string; text: string };
+export type OutgoingComment = { id: string; path: string; text: string; author?: string };
 
 const keyOf = (userId: string) => `buzon-comentarios:${userId}`;
 
@@ -23,7 +25,10 @@ const keep = (userId: string, comments: OutgoingComment[]) =>
     : localStorage.removeItem(keyOf(userId));
 
 export function queueComment(userId: string, path: string, text: string) {
-  keep(userId, [...pendingComments(userId), { id: crypto.randomUUID(), path, text }]);
+  const comment = { id: crypto.randomUUID(), path, text, author: userId };
+  keep(userId, [...pendingComments(userId), comment]);
+  // Without the trip's copy the module may not load offline: the page sends it all the same.
+  import("./worker-outbox.client.ts").then((worker) => worker.handToWorker(comment)).catch(() => {});
 }
 
 let sending: Promise<number> | null = null;
@@ -37,6 +42,7 @@ export function sendPendingComments(userId: string): Promise<number> {
       form.set("intent", "comment");
       form.set("text", comment.text);
       form.set("clientId", comment.id);
+      form.set("author", comment.author ?? userId);
       const answer = await fetch(`${comment.path}.data`, { method: "POST", body: form }).catch(() => null);
       // No signal yet, or the server is busy: it waits for the next chance.
       if (!answer || answer.status === 429 || answer.status >= 500) break;
@@ -46,6 +52,7 @@ export function sendPendingComments(userId: string): Promise<number> {
         pendingComments(userId).filter((waiting) => waiting.id !== comment.id),
       );
       sent += 1;
+      import("./worker-outbox.client.ts").then((worker) => worker.takeFromWorker(comment.id)).catch(() => {});
     }
     return sent;
   })().finally(() => (sending = null));

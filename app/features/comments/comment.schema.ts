@@ -19,6 +19,7 @@ export const COMMENT_MESSAGES = {
   reported: "Gracias. Un adulto revisará el comentario.",
   forbidden: "Solo un administrador puede hacer eso.",
   unknownAction: "Acción desconocida.",
+  otherReader: "Este comentario lo escribió otro lector en este dispositivo: se enviará cuando vuelva a entrar.",
 } as const;
 
 /** DESIGN.md: 1–1000 characters after trimming. Shared by the form and the action. */

@@ -206,6 +206,25 @@ describe.each(DATABASE_KINDS)("comment visibility and moderation through the pag
     expect(comment!.userName.toLowerCase()).not.toMatch(/lucia|garcia|2015/);
   });
 
+  it("a comment that names its author is stored only under that author: a worker sending it later for whoever is signed in is refused", async () => {
+    const text = "Escrito sin señal en la tableta de la familia";
+    const form = {
+      intent: "comment",
+      text,
+      clientId: "9b1e3c5a-7d2f-4a6b-8c0e-2f4a6b8c0e1d",
+      author: readers[2]!.userId,
+    };
+    expect(await act(readers[0]!.cookie, form)).toEqual({
+      status: 409,
+      body: { ok: false, intent: "comment", error: COMMENT_MESSAGES.otherReader },
+    });
+    expect(await services.db.selectFrom("comments").select("id").where("text", "=", text).execute()).toEqual([]);
+    expect(await act(readers[2]!.cookie, form)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await services.db.selectFrom("comments").select("user_id").where("text", "=", text).execute()).toEqual([
+      { user_id: readers[2]!.userId },
+    ]);
+  });
+
   it("a held comment reaches its author (marked) and admins only: not other readers, not visitors", async () => {
     const text = "miren www.juegos-gratis.com";
     expect(await act(author.cookie, { intent: "comment", text })).toMatchObject({

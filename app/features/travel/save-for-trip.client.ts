@@ -83,7 +83,11 @@ export async function clearTrip() {
   document.cookie = `${TRAVEL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
-export async function saveForTrip(plan: TripPlan, loadReadAloud?: LoadOnDemand): Promise<TravelCookie> {
+export async function saveForTrip(
+  plan: TripPlan,
+  loadReadAloud?: LoadOnDemand,
+  loadOffline?: LoadOnDemand,
+): Promise<TravelCookie> {
   if (!("serviceWorker" in navigator) || !("caches" in window)) throw new Error("unsupported");
   if (plan.owner === NO_READER) throw new Error("no reader");
   await navigator.serviceWorker.register("/sw.js", { scope: "/" });
@@ -150,6 +154,8 @@ export async function saveForTrip(plan: TripPlan, loadReadAloud?: LoadOnDemand):
   // The reading module loads on the press of 'Léemelo': loading it here puts its script among
   // the files this page fetched, which are kept below.
   if (readsAloud) await loadReadAloud?.().catch(() => null);
+  // What a saved page loads by itself without signal (a comment's hand-off to the worker).
+  await loadOffline?.().catch(() => null);
 
   // React Router asks /__manifest which routes a client-side visit needs; offline, the worker
   // answers with this one, for every saved address.

@@ -33,7 +33,15 @@ function forgetStartRequest() {
  * 'Guardar para el viaje' on /pasaporte. Server-rendered: the offer, its size and what is saved
  * need no script; the saving code loads on the first click (no first-load JavaScript).
  */
-export function TripPanel({ offer, loadReadAloud }: { offer: TripOffer; loadReadAloud?: LoadOnDemand }) {
+export function TripPanel({
+  offer,
+  loadReadAloud,
+  loadOffline,
+}: {
+  offer: TripOffer;
+  loadReadAloud?: LoadOnDemand;
+  loadOffline?: LoadOnDemand;
+}) {
   const [saved, setSaved] = useState(offer.saved);
   const [state, setState] = useState<"idle" | "busy" | "refreshing" | "failed" | "unsupported" | "cleared">("idle");
   // Whether the browser promised to keep the copy when the phone runs short of space (null: unknown).
@@ -47,14 +55,14 @@ export function TripPanel({ offer, loadReadAloud }: { offer: TripOffer; loadRead
     async (trip: typeof import("../save-for-trip.client.ts")) => {
       setState("busy");
       try {
-        setSaved(await trip.saveForTrip(offer, loadReadAloud));
+        setSaved(await trip.saveForTrip(offer, loadReadAloud, loadOffline));
         setState("idle");
         void checkPersistent();
       } catch (error) {
         setState(error instanceof Error && error.message === "unsupported" ? "unsupported" : "failed");
       }
     },
-    [offer, loadReadAloud],
+    [offer, loadReadAloud, loadOffline],
   );
   // Whether the request to save on arrival was answered in this visit: a new offer (the page's
   // data loaded again) must not start another save.
@@ -80,13 +88,13 @@ export function TripPanel({ offer, loadReadAloud }: { offer: TripOffer; loadRead
       if (Date.now() - offer.saved!.savedAt < trip.TRIP_REFRESH_AFTER_MS) return;
       setState("refreshing");
       try {
-        setSaved(await trip.saveForTrip(offer, loadReadAloud));
+        setSaved(await trip.saveForTrip(offer, loadReadAloud, loadOffline));
       } catch {
         // The older copy stays as it was; the reader can save again by hand.
       }
       setState("idle");
     });
-  }, [offer, loadReadAloud, save]);
+  }, [offer, loadReadAloud, loadOffline, save]);
   const run = async (work: "save" | "clear") => {
     setState("busy");
     try {
