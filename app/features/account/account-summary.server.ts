@@ -72,16 +72,34 @@ export async function summariseAccountData(
   clanName: (clan: number) => string,
   now = new Date(),
 ): Promise<AccountSummary> {
-  const userId = owner.id;
-  const email = normaliseEmail(owner.email);
+  const sectionName = await chapterNamesBySlug(db);
+  return {
+    generatedAt: formatDateTime(now),
+    ...(await whoTheyAre(db, owner, clanName)),
+    ...(await whatTheyDid(db, owner.id, sectionName)),
+    ...(await whatTheyWroteToUs(db, normaliseEmail(owner.email))),
+    otherTables: await otherTablesOf(db, owner.id),
+  };
+}
+
+/** A comment's section (a chapter's slug) by the chapter's name, or the slug itself. */
+async function chapterNamesBySlug(db: Db): Promise<(slug: string) => string> {
   const chapterBySlug = new Map(
     (await db.selectFrom("chapters").select(["slug", "number", "title"]).execute()).map((chapter) => [
       chapter.slug,
       chapterName(chapter.number, chapter.title),
     ]),
   );
-  const sectionName = (slug: string) => chapterBySlug.get(slug) ?? slug;
+  return (slug) => chapterBySlug.get(slug) ?? slug;
+}
 
+/** The account, its profile and, for a child, the guardian's consent. */
+async function whoTheyAre(
+  db: Db,
+  owner: AccountOwner,
+  clanName: (clan: number) => string,
+): Promise<Pick<AccountSummary, "account" | "profile" | "guardian">> {
+  const userId = owner.id;
   const [user, signInMethods, admin, profile, consent] = await Promise.all([
     db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst(),
     sql<{ providerId: string }>`select "providerId" from account where "userId" = ${userId} order by "createdAt"`
@@ -126,110 +144,24 @@ export async function summariseAccountData(
       ]
     : null;
 
+  return { account, profile: profileFacts, guardian };
+}
+
+/** What the reader unlocked, read, wrote, reported and decided, and where they are signed in. */
+async function whatTheyDid(
+  db: Db,
+  userId: string,
+  sectionName: (slug: string) => string,
+): Promise<
+  Pick<
+    AccountSummary,
+    "chapters" | "characters" | "reading" | "comments" | "reports" | "decisionsOnMine" | "decisionsTaken" | "sessions"
+  >
+> {
   const [chapters, characters, comments, reports, decisionsOnMine, decisionsTaken, sessions, settings, places] =
-    await Promise.all([
-      db
-        .selectFrom("unlocked_chapters")
-        .innerJoin("chapters", "chapters.id", "unlocked_chapters.chapter_id")
-        .select(["chapters.number", "chapters.title", "unlocked_chapters.unlocked_at"])
-        .where("unlocked_chapters.user_id", "=", userId)
-        .orderBy("chapters.sort_order")
-        .execute(),
-      db
-        .selectFrom("unlocked_characters")
-        .innerJoin("characters", "characters.id", "unlocked_characters.character_id")
-        .select(["characters.name", "unlocked_characters.unlocked_at"])
-        .where("unlocked_characters.user_id", "=", userId)
-        .orderBy("unlocked_characters.unlocked_at")
-        .execute(),
-      db
-        .selectFrom("comments")
-        .select(["section_id", "text", "status", "created_at", "user_name"])
-        .where("user_id", "=", userId)
-        .orderBy("created_at")
-        .execute(),
-      db
-        .selectFrom("comment_reports")
-        .leftJoin("comments", "comments.id", "comment_reports.comment_id")
-        .select(["comments.section_id", "comment_reports.reason", "comment_reports.created_at"])
-        .where("comment_reports.reporter_id", "=", userId)
-        .orderBy("comment_reports.created_at")
-        .execute(),
-      db
-        .selectFrom("comment_decisions")
-        .select(["action", "section_id", "comment_text", "created_at"])
-        .where("author_id", "=", userId)
-        .orderBy("created_at")
-        .execute(),
-      db
-        .selectFrom("comment_decisions")
-        .select(["action", "section_id", "created_at"])
-        .where("admin_id", "=", userId)
-        .orderBy("created_at")
-        .execute(),
-      db
-        .selectFrom("session")
-        .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
-        .where("userId", "=", userId)
-        .orderBy("createdAt")
-        .execute(),
-      db.selectFrom("reading_settings").selectAll().where("user_id", "=", userId).executeTakeFirst(),
-      db
-        .selectFrom("reading_positions")
-        .innerJoin("chapters", "chapters.id", "reading_positions.chapter_id")
-        .select(["chapters.number", "chapters.title", "reading_positions.paragraph", "reading_positions.updated_at"])
-        .where("reading_positions.user_id", "=", userId)
-        .orderBy("chapters.sort_order")
-        .execute(),
-    ]);
-  const chosen = parseReadingSettings(settings?.settings);
-  const reading: Item[] = [
-    ...(settings
-      ? [
-          {
-            title: L.readingSettings,
-            details: [
-              ...(chosen
-                ? (Object.keys(L.readingSettingParts) as (keyof typeof L.readingSettingParts)[]).map((part) => ({
-                    label: L.readingSettingParts[part],
-                    value: L.readingSettingWords[chosen[part]] ?? chosen[part],
-                  }))
-                : [{ label: L.readingSettings, value: settings.settings }]),
-              { label: L.savedOn, value: when(settings.updated_at) },
-            ],
-          },
-        ]
-      : []),
-    ...places.map((place) => ({
-      title: chapterName(place.number, place.title),
-      details: [
-        // Counted from 1 for people; stored from 0.
-        { label: L.readingParagraph, value: String(place.paragraph + 1) },
-        { label: L.savedOn, value: when(place.updated_at) },
-      ],
-    })),
-  ];
-
-  const { rows: contact } = await sql<{ comment: string; created_at: Date; delivered_at: Date | null }>`
-    select comment, created_at, delivered_at from contact_messages
-    where lower(email) = ${email} order by created_at`.execute(db);
-  const { rows: failures } = await sql<{ failures: number; last_failure_at: Date; locked_until: Date | null }>`
-    select failures, last_failure_at, locked_until from sign_in_failures where email = ${email}`.execute(db);
-
-  const otherTables: Fact[] = [];
-  const known = new Set<string>(SUMMARISED_TABLES);
-  for (const { table, column } of await tablesReferencingUsers(db)) {
-    if (known.has(table)) continue;
-    const { rows } = await sql<{ count: number }>`
-      select count(*)::int as count from ${sql.table(table)} where ${sql.ref(column)} = ${userId}`.execute(db);
-    if (rows[0]!.count > 0) otherTables.push({ label: table, value: L.records(rows[0]!.count) });
-  }
-
+    await activityRows(db, userId);
+  const reading = readingItems(settings, places);
   return {
-    generatedAt: formatDateTime(now),
-    account,
-    profile: profileFacts,
-    guardian,
     chapters: chapters.map((chapter) => ({
       title: chapterName(chapter.number, chapter.title),
       details: [{ label: L.unlockedOn, value: when(chapter.unlocked_at) }],
@@ -278,6 +210,113 @@ export async function summariseAccountData(
         { label: L.ipAddress, value: session.ipAddress || L.none },
       ],
     })),
+  };
+}
+
+/** The rows behind whatTheyDid, read at once. */
+const activityRows = (db: Db, userId: string) =>
+  Promise.all([
+    db
+      .selectFrom("unlocked_chapters")
+      .innerJoin("chapters", "chapters.id", "unlocked_chapters.chapter_id")
+      .select(["chapters.number", "chapters.title", "unlocked_chapters.unlocked_at"])
+      .where("unlocked_chapters.user_id", "=", userId)
+      .orderBy("chapters.sort_order")
+      .execute(),
+    db
+      .selectFrom("unlocked_characters")
+      .innerJoin("characters", "characters.id", "unlocked_characters.character_id")
+      .select(["characters.name", "unlocked_characters.unlocked_at"])
+      .where("unlocked_characters.user_id", "=", userId)
+      .orderBy("unlocked_characters.unlocked_at")
+      .execute(),
+    db
+      .selectFrom("comments")
+      .select(["section_id", "text", "status", "created_at", "user_name"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("comment_reports")
+      .leftJoin("comments", "comments.id", "comment_reports.comment_id")
+      .select(["comments.section_id", "comment_reports.reason", "comment_reports.created_at"])
+      .where("comment_reports.reporter_id", "=", userId)
+      .orderBy("comment_reports.created_at")
+      .execute(),
+    db
+      .selectFrom("comment_decisions")
+      .select(["action", "section_id", "comment_text", "created_at"])
+      .where("author_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("comment_decisions")
+      .select(["action", "section_id", "created_at"])
+      .where("admin_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("session")
+      .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt")
+      .execute(),
+    db.selectFrom("reading_settings").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("reading_positions")
+      .innerJoin("chapters", "chapters.id", "reading_positions.chapter_id")
+      .select(["chapters.number", "chapters.title", "reading_positions.paragraph", "reading_positions.updated_at"])
+      .where("reading_positions.user_id", "=", userId)
+      .orderBy("chapters.sort_order")
+      .execute(),
+  ]);
+
+/** The 'Aa' settings and the place kept in each chapter (issue 44, decision 076). */
+function readingItems(
+  settings: Awaited<ReturnType<typeof activityRows>>[7],
+  places: Awaited<ReturnType<typeof activityRows>>[8],
+): Item[] {
+  const chosen = parseReadingSettings(settings?.settings);
+  return [
+    ...(settings
+      ? [
+          {
+            title: L.readingSettings,
+            details: [
+              ...(chosen
+                ? (Object.keys(L.readingSettingParts) as (keyof typeof L.readingSettingParts)[]).map((part) => ({
+                    label: L.readingSettingParts[part],
+                    value: L.readingSettingWords[chosen[part]] ?? chosen[part],
+                  }))
+                : [{ label: L.readingSettings, value: settings.settings }]),
+              { label: L.savedOn, value: when(settings.updated_at) },
+            ],
+          },
+        ]
+      : []),
+    ...places.map((place) => ({
+      title: chapterName(place.number, place.title),
+      details: [
+        // Counted from 1 for people; stored from 0.
+        { label: L.readingParagraph, value: String(place.paragraph + 1) },
+        { label: L.savedOn, value: when(place.updated_at) },
+      ],
+    })),
+  ];
+}
+
+/** Messages sent through the contact form and failed sign-ins, found by the e-mail address. */
+async function whatTheyWroteToUs(
+  db: Db,
+  email: string,
+): Promise<Pick<AccountSummary, "contactMessages" | "signInFailures">> {
+  const { rows: contact } = await sql<{ comment: string; created_at: Date; delivered_at: Date | null }>`
+    select comment, created_at, delivered_at from contact_messages
+    where lower(email) = ${email} order by created_at`.execute(db);
+  const { rows: failures } = await sql<{ failures: number; last_failure_at: Date; locked_until: Date | null }>`
+    select failures, last_failure_at, locked_until from sign_in_failures where email = ${email}`.execute(db);
+
+  return {
     contactMessages: contact.map((message) => ({
       title: `${L.sentOn} ${when(message.created_at)}`,
       details: [{ label: L.delivered, value: message.delivered_at ? when(message.delivered_at) : L.notYet }],
@@ -290,8 +329,21 @@ export async function summariseAccountData(
           { label: L.lockedUntil, value: failures[0].locked_until ? when(failures[0].locked_until) : L.notLocked },
         ]
       : null,
-    otherTables,
   };
+}
+
+/** Rows of tables this summary does not know yet (a later feature's), counted. */
+async function otherTablesOf(db: Db, userId: string): Promise<Fact[]> {
+  const otherTables: Fact[] = [];
+  const known = new Set<string>(SUMMARISED_TABLES);
+  for (const { table, column } of await tablesReferencingUsers(db)) {
+    if (known.has(table)) continue;
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from ${sql.table(table)} where ${sql.ref(column)} = ${userId}`.execute(db);
+    if (rows[0]!.count > 0) otherTables.push({ label: table, value: L.records(rows[0]!.count) });
+  }
+
+  return otherTables;
 }
 
 /** "Chrome en Android" from a user-agent string: what a parent recognises as a device. */
