@@ -98,142 +98,167 @@ export async function unlockForVisit(db: Db, userId: string, paths: readonly str
     // One reader's visits take turns: on PostgreSQL two views committing at once would each
     // count only their own rows and both call themselves the reader's first unlock.
     await trx.selectFrom("user").select("id").where("id", "=", userId).forUpdate().execute();
-    const characters = await trx
-      .insertInto("unlocked_characters")
-      .columns(["user_id", "character_id"])
-      .expression((eb) =>
-        eb
-          .selectFrom("characters")
-          .select((inner) => [inner.val(userId).as("user_id"), "id"])
-          .where("required_url", "in", paths),
-      )
-      .onConflict((conflict) => conflict.columns(["user_id", "character_id"]).doNothing())
-      .returning("character_id")
-      .execute();
-    const chapters = await trx
-      .insertInto("unlocked_chapters")
-      .columns(["user_id", "chapter_id"])
-      .expression((eb) =>
-        eb
-          .selectFrom("chapters")
-          .select((inner) => [inner.val(userId).as("user_id"), "id"])
-          .where("required_url", "in", paths),
-      )
-      .onConflict((conflict) => conflict.columns(["user_id", "chapter_id"]).doNothing())
-      .returning("chapter_id")
-      .execute();
+    const { characters, chapters } = await insertUnlocks(trx, userId, paths);
     if (characters.length === 0 && chapters.length === 0) return NOTHING_NEW;
-
-    const cards: CelebratedCard[] = [];
-    let newListedChapter = false;
-    if (characters.length) {
-      const rows = await trx
-        .selectFrom("characters")
-        .select(["id", "name", "subtitle", "image_url", "updated_at"])
-        .where(
-          "id",
-          "in",
-          characters.map((row) => row.character_id),
-        )
-        .orderBy("sort_order")
-        .orderBy("id")
-        .execute();
-      cards.push(
-        ...rows.map((row) => ({
-          kind: "character" as const,
-          id: row.id,
-          name: row.name,
-          imageSrc: row.image_url ? versionedImageSrc(row.image_url, row.updated_at) : "",
-          imageAlt: row.subtitle ? `${row.name}, ${row.subtitle}` : row.name,
-          path: characterCardPath(row),
-        })),
-      );
-    }
-    if (chapters.length) {
-      const rows = await trx
-        .selectFrom("chapters")
-        .select(["id", "title", "slug", "hidden", "decorative_image", "number_image", "images", "updated_at"])
-        .where(
-          "id",
-          "in",
-          chapters.map((row) => row.chapter_id),
-        )
-        .orderBy("sort_order")
-        .orderBy("id")
-        .execute();
-      newListedChapter = rows.some((row) => !row.hidden);
-      cards.push(
-        ...rows.map((row) => {
-          const picture = chapterPicture(row);
-          return {
-            kind: "chapter" as const,
-            id: row.id,
-            name: row.title,
-            imageSrc: picture ? versionedImageSrc(picture, row.updated_at) : "",
-            imageAlt: `Ilustración del capítulo «${row.title}»`,
-            // The slug, never the printed token path: a link must not unlock it for someone else.
-            path: chapterSlugPath(row),
-          };
-        }),
-      );
-    }
-
-    const heldCharacters = await trx
-      .selectFrom("unlocked_characters")
-      .select((eb) => eb.fn.countAll<string>().as("count"))
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
-    const heldChapters = await trx
-      .selectFrom("unlocked_chapters")
-      .select((eb) => eb.fn.countAll<string>().as("count"))
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
-    const heldBefore = Number(heldCharacters.count) + Number(heldChapters.count) - characters.length - chapters.length;
-    // A set counts as /personajes and /pasaporte count it: a character with no unlocking path
-    // is everyone's from the start; a hidden chapter (the special one) is not listed. A set is
-    // celebrated by the view that adds its last member, and only then.
-    const charactersComplete =
-      characters.length > 0 &&
-      !(await trx
-        .selectFrom("characters")
-        .select("id")
-        .where("required_url", "is not", null)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("unlocked_characters")
-                .select("character_id")
-                .where("user_id", "=", userId)
-                .whereRef("character_id", "=", "characters.id"),
-            ),
-          ),
-        )
-        .limit(1)
-        .executeTakeFirst());
-    const chaptersComplete =
-      newListedChapter &&
-      !(await trx
-        .selectFrom("chapters")
-        .select("id")
-        .where("hidden", "=", false)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("unlocked_chapters")
-                .select("chapter_id")
-                .where("user_id", "=", userId)
-                .whereRef("chapter_id", "=", "chapters.id"),
-            ),
-          ),
-        )
-        .limit(1)
-        .executeTakeFirst());
+    const { cards, newListedChapter } = await celebratedCards(
+      trx,
+      characters.map((row) => row.character_id),
+      chapters.map((row) => row.chapter_id),
+    );
+    const heldBefore = (await unlocksHeld(trx, userId)) - characters.length - chapters.length;
     return {
       cards,
       firstUnlock: heldBefore === 0,
-      completed: { characters: charactersComplete, chapters: chaptersComplete },
+      completed: await setsCompleted(trx, userId, { newCharacter: characters.length > 0, newListedChapter }),
     };
   });
+}
+
+/** What the visited paths unlock that the reader did not have: exactly the rows added. */
+async function insertUnlocks(trx: Db, userId: string, paths: readonly string[]) {
+  const characters = await trx
+    .insertInto("unlocked_characters")
+    .columns(["user_id", "character_id"])
+    .expression((eb) =>
+      eb
+        .selectFrom("characters")
+        .select((inner) => [inner.val(userId).as("user_id"), "id"])
+        .where("required_url", "in", paths),
+    )
+    .onConflict((conflict) => conflict.columns(["user_id", "character_id"]).doNothing())
+    .returning("character_id")
+    .execute();
+  const chapters = await trx
+    .insertInto("unlocked_chapters")
+    .columns(["user_id", "chapter_id"])
+    .expression((eb) =>
+      eb
+        .selectFrom("chapters")
+        .select((inner) => [inner.val(userId).as("user_id"), "id"])
+        .where("required_url", "in", paths),
+    )
+    .onConflict((conflict) => conflict.columns(["user_id", "chapter_id"]).doNothing())
+    .returning("chapter_id")
+    .execute();
+  return { characters, chapters };
+}
+
+/** The celebration's cards, characters then chapters, each in book order. */
+async function celebratedCards(
+  trx: Db,
+  characterIds: string[],
+  chapterIds: string[],
+): Promise<{ cards: CelebratedCard[]; newListedChapter: boolean }> {
+  const cards: CelebratedCard[] = [];
+  let newListedChapter = false;
+  if (characterIds.length) {
+    const rows = await trx
+      .selectFrom("characters")
+      .select(["id", "name", "subtitle", "image_url", "updated_at"])
+      .where("id", "in", characterIds)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    cards.push(
+      ...rows.map((row) => ({
+        kind: "character" as const,
+        id: row.id,
+        name: row.name,
+        imageSrc: row.image_url ? versionedImageSrc(row.image_url, row.updated_at) : "",
+        imageAlt: row.subtitle ? `${row.name}, ${row.subtitle}` : row.name,
+        path: characterCardPath(row),
+      })),
+    );
+  }
+  if (chapterIds.length) {
+    const rows = await trx
+      .selectFrom("chapters")
+      .select(["id", "title", "slug", "hidden", "decorative_image", "number_image", "images", "updated_at"])
+      .where("id", "in", chapterIds)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    newListedChapter = rows.some((row) => !row.hidden);
+    cards.push(
+      ...rows.map((row) => {
+        const picture = chapterPicture(row);
+        return {
+          kind: "chapter" as const,
+          id: row.id,
+          name: row.title,
+          imageSrc: picture ? versionedImageSrc(picture, row.updated_at) : "",
+          imageAlt: `Ilustración del capítulo «${row.title}»`,
+          // The slug, never the printed token path: a link must not unlock it for someone else.
+          path: chapterSlugPath(row),
+        };
+      }),
+    );
+  }
+  return { cards, newListedChapter };
+}
+
+/** How many characters and chapters the reader holds now. */
+async function unlocksHeld(trx: Db, userId: string): Promise<number> {
+  const heldCharacters = await trx
+    .selectFrom("unlocked_characters")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const heldChapters = await trx
+    .selectFrom("unlocked_chapters")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(heldCharacters.count) + Number(heldChapters.count);
+}
+
+/**
+ * A set counts as /personajes and /pasaporte count it: a character with no unlocking path is
+ * everyone's from the start; a hidden chapter (the special one) is not listed. A set is
+ * celebrated by the view that adds its last member, and only then.
+ */
+async function setsCompleted(
+  trx: Db,
+  userId: string,
+  { newCharacter, newListedChapter }: { newCharacter: boolean; newListedChapter: boolean },
+): Promise<Celebration["completed"]> {
+  const charactersComplete =
+    newCharacter &&
+    !(await trx
+      .selectFrom("characters")
+      .select("id")
+      .where("required_url", "is not", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("unlocked_characters")
+              .select("character_id")
+              .where("user_id", "=", userId)
+              .whereRef("character_id", "=", "characters.id"),
+          ),
+        ),
+      )
+      .limit(1)
+      .executeTakeFirst());
+  const chaptersComplete =
+    newListedChapter &&
+    !(await trx
+      .selectFrom("chapters")
+      .select("id")
+      .where("hidden", "=", false)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("unlocked_chapters")
+              .select("chapter_id")
+              .where("user_id", "=", userId)
+              .whereRef("chapter_id", "=", "chapters.id"),
+          ),
+        ),
+      )
+      .limit(1)
+      .executeTakeFirst());
+  return { characters: charactersComplete, chapters: chaptersComplete };
 }
 
 export async function unlockedCharacterIds(db: Db, userId: string): Promise<string[]> {
