@@ -89,112 +89,137 @@ async function classAction(args: Route.ActionArgs) {
   const { db, live } = services(args.context);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  const here = `/clases/${own.id}`;
-
-  if (intent === "anadir") {
-    const added = await addStudents(db, user, own.id, form.get("roster"), {
-      namesConfirmed: form.get("confirmarNombres") === "si",
-    });
-    if ("notYours" in added) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
-    if (!added.ok)
-      return refused(
-        {
-          intent,
-          lineErrors: added.lineErrors,
-          lineWarnings: added.lineWarnings ?? [],
-          formError: added.formError ?? (added.lineErrors.length ? CLASS_MESSAGES.rosterRefused : CHECK_MARKED_FIELDS),
-          sent: { roster: String(form.get("roster") ?? "") },
-        },
-        400,
-      );
-    throw redirect(`${here}?aviso=anadidos`);
-  }
-
-  if (intent === "quitar") {
-    const studentId = String(form.get("studentId") ?? "");
-    if (!confirms(form.get("confirmar"), "quitar"))
-      return refused({ intent, studentId, fieldErrors: { confirmar: CLASS_MESSAGES.removeConfirm } }, 400);
-    const deleted = await deleteStudents(db, user.id, own.id, { studentId });
-    if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notInClass }, 404);
-    for (const section of deleted.commentSections) await live.publish(commentsTopic(section));
-    throw redirect(`${here}?aviso=quitado`);
-  }
-
-  // 'Aprobar' or 'Ocultar' on one comment, or 'Aprobar todos' on every held one the page showed.
-  // Answered in place, not redirected: the page keeps its scroll and the keyboard its place
-  // (a post without script shows the same page with the answer's notice).
-  if (intent === "moderar" || intent === "aprobar-todos") {
-    const commentIds = form.getAll("commentId");
-    const decision = intent === "aprobar-todos" ? "approve" : form.get("decision");
-    if (decision !== "approve" && decision !== "hide")
-      return refused({ intent, formError: "No entendimos esa acción." }, 400);
-    // The teacher decides only on this class's comments, every one of them (site admins still
-    // can, on any, from their queue): one that is not refuses them all.
-    if (!(await areClassComments(db, own.id, commentIds)))
-      return refused({ intent, formError: CLASS_MESSAGES.notClassComment }, 404);
-    const outcome = await moderateComments(db, live.publish, {
-      adminId: user.id,
-      commentIds,
-      action: decision,
-      onlyAudiences: [own.id],
-    });
-    if (!outcome.ok) return refused({ intent, formError: outcome.error }, outcome.status);
-    const notice =
-      intent === "aprobar-todos"
-        ? CLASS_MESSAGES.allApproved(new Set(commentIds).size)
-        : decision === "approve"
-          ? CLASS_MESSAGES.approved
-          : CLASS_MESSAGES.hidden;
-    return { intent, notice, commentIds: commentIds.map(String) } satisfies ClassActionResult;
-  }
-
-  // The class code: on, off, or a new one (the old one fails at once).
-  if (intent === "codigo-encender" || intent === "codigo-apagar") {
-    const on = intent === "codigo-encender";
-    if (!(await setClassCodeOn(db, user.id, own.id, on)))
-      return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
-    throw redirect(`${here}?aviso=${on ? "codigo-encendido" : "codigo-apagado"}`);
-  }
-  if (intent === "codigo-nuevo") {
-    if (!(await renewClassCode(db, user.id, own.id)))
-      return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
-    throw redirect(`${here}?aviso=codigo-nuevo`);
-  }
-
-  // The teacher chooses a student's drawing (one no classmate has).
-  if (intent === "dibujo") {
-    const studentId = String(form.get("studentId") ?? "");
-    const changed = await setStudentPicture(db, user.id, own.id, studentId, form.get("dibujo"));
-    if (!changed.ok)
-      return refused(
-        changed.status === 404
-          ? { intent, formError: changed.error }
-          : { intent, studentId, fieldErrors: { dibujo: changed.error } },
-        changed.status,
-      );
-    throw redirect(`${here}?aviso=dibujo`);
-  }
-
-  if (intent === "desbloquear") {
-    const lifted = await liftClassCardBlock(db, user.id, own.id);
-    if (!lifted.ok)
-      return lifted.reason === "none"
-        ? refused({ intent, formError: CLASS_MESSAGES.nothingBlocked }, 409)
-        : refused({ intent, formError: CLASS_MESSAGES.unblocksLimited }, 429);
-    throw redirect(`${here}?aviso=desbloqueado`);
-  }
-
-  if (intent === "cerrar") {
-    if (!confirms(form.get("confirmar"), "cerrar"))
-      return refused({ intent, fieldErrors: { confirmar: CLASS_MESSAGES.closeConfirm } }, 400);
-    const deleted = await deleteStudents(db, user.id, own.id, "all");
-    if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
-    for (const section of deleted.commentSections) await live.publish(commentsTopic(section));
-    // 'Solo queda el CSV que descargaste' only after this page downloaded it (the form says so).
-    throw redirect(form.get("descargado") === "si" ? "/clases?aviso=cerrada" : "/clases?aviso=cerrada-sin-csv");
-  }
-  return refused({ intent, formError: "No entendimos esa acción." }, 400);
+  const answer = CLASS_INTENTS[intent];
+  if (!answer) return refused({ intent, formError: "No entendimos esa acción." }, 400);
+  return answer({ form, intent, user, own, db, live, here: `/clases/${own.id}` });
 }
+
+/** What every intent of the class page gets: the form, the teacher, their class, the services. */
+type ClassIntent = Awaited<ReturnType<typeof ownClass>> &
+  Pick<ReturnType<typeof services>, "db" | "live"> & { form: FormData; intent: string; here: string };
+
+/** 'Añadir': new students from the pasted roster. */
+async function addToRoster({ form, intent, user, own, db, here }: ClassIntent) {
+  const added = await addStudents(db, user, own.id, form.get("roster"), {
+    namesConfirmed: form.get("confirmarNombres") === "si",
+  });
+  if ("notYours" in added) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+  if (!added.ok)
+    return refused(
+      {
+        intent,
+        lineErrors: added.lineErrors,
+        lineWarnings: added.lineWarnings ?? [],
+        formError: added.formError ?? (added.lineErrors.length ? CLASS_MESSAGES.rosterRefused : CHECK_MARKED_FIELDS),
+        sent: { roster: String(form.get("roster") ?? "") },
+      },
+      400,
+    );
+  throw redirect(`${here}?aviso=anadidos`);
+}
+
+/** 'Quitar' one student, confirmed. */
+async function removeStudent({ form, intent, user, own, db, live, here }: ClassIntent) {
+  const studentId = String(form.get("studentId") ?? "");
+  if (!confirms(form.get("confirmar"), "quitar"))
+    return refused({ intent, studentId, fieldErrors: { confirmar: CLASS_MESSAGES.removeConfirm } }, 400);
+  const deleted = await deleteStudents(db, user.id, own.id, { studentId });
+  if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notInClass }, 404);
+  for (const section of deleted.commentSections) await live.publish(commentsTopic(section));
+  throw redirect(`${here}?aviso=quitado`);
+}
+
+// 'Aprobar' or 'Ocultar' on one comment, or 'Aprobar todos' on every held one the page showed.
+// Answered in place, not redirected: the page keeps its scroll and the keyboard its place
+// (a post without script shows the same page with the answer's notice).
+async function moderateClassComments({ form, intent, user, own, db, live }: ClassIntent) {
+  const commentIds = form.getAll("commentId");
+  const decision = intent === "aprobar-todos" ? "approve" : form.get("decision");
+  if (decision !== "approve" && decision !== "hide")
+    return refused({ intent, formError: "No entendimos esa acción." }, 400);
+  // The teacher decides only on this class's comments, every one of them (site admins still
+  // can, on any, from their queue): one that is not refuses them all.
+  if (!(await areClassComments(db, own.id, commentIds)))
+    return refused({ intent, formError: CLASS_MESSAGES.notClassComment }, 404);
+  const outcome = await moderateComments(db, live.publish, {
+    adminId: user.id,
+    commentIds,
+    action: decision,
+    onlyAudiences: [own.id],
+  });
+  if (!outcome.ok) return refused({ intent, formError: outcome.error }, outcome.status);
+  const notice =
+    intent === "aprobar-todos"
+      ? CLASS_MESSAGES.allApproved(new Set(commentIds).size)
+      : decision === "approve"
+        ? CLASS_MESSAGES.approved
+        : CLASS_MESSAGES.hidden;
+  return { intent, notice, commentIds: commentIds.map(String) } satisfies ClassActionResult;
+}
+
+// The class code: on or off.
+async function switchClassCode({ intent, user, own, db, here }: ClassIntent) {
+  const on = intent === "codigo-encender";
+  if (!(await setClassCodeOn(db, user.id, own.id, on)))
+    return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+  throw redirect(`${here}?aviso=${on ? "codigo-encendido" : "codigo-apagado"}`);
+}
+
+// A new class code: the old one fails at once.
+async function renewCode({ intent, user, own, db, here }: ClassIntent) {
+  if (!(await renewClassCode(db, user.id, own.id)))
+    return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+  throw redirect(`${here}?aviso=codigo-nuevo`);
+}
+
+// The teacher chooses a student's drawing (one no classmate has).
+async function chooseStudentPicture({ form, intent, user, own, db, here }: ClassIntent) {
+  const studentId = String(form.get("studentId") ?? "");
+  const changed = await setStudentPicture(db, user.id, own.id, studentId, form.get("dibujo"));
+  if (!changed.ok)
+    return refused(
+      changed.status === 404
+        ? { intent, formError: changed.error }
+        : { intent, studentId, fieldErrors: { dibujo: changed.error } },
+      changed.status,
+    );
+  throw redirect(`${here}?aviso=dibujo`);
+}
+
+// Lifts the block on the class's cards after too many wrong pictures.
+async function unblockCards({ intent, user, own, db, here }: ClassIntent) {
+  const lifted = await liftClassCardBlock(db, user.id, own.id);
+  if (!lifted.ok)
+    return lifted.reason === "none"
+      ? refused({ intent, formError: CLASS_MESSAGES.nothingBlocked }, 409)
+      : refused({ intent, formError: CLASS_MESSAGES.unblocksLimited }, 429);
+  throw redirect(`${here}?aviso=desbloqueado`);
+}
+
+// 'Cerrar la clase': every student deleted, confirmed.
+async function closeClass({ form, intent, user, own, db, live }: ClassIntent) {
+  if (!confirms(form.get("confirmar"), "cerrar"))
+    return refused({ intent, fieldErrors: { confirmar: CLASS_MESSAGES.closeConfirm } }, 400);
+  const deleted = await deleteStudents(db, user.id, own.id, "all");
+  if (!deleted) return refused({ intent, formError: CLASS_MESSAGES.notYourClass }, 404);
+  for (const section of deleted.commentSections) await live.publish(commentsTopic(section));
+  // 'Solo queda el CSV que descargaste' only after this page downloaded it (the form says so).
+  throw redirect(form.get("descargado") === "si" ? "/clases?aviso=cerrada" : "/clases?aviso=cerrada-sin-csv");
+}
+
+const CLASS_INTENTS: Record<string, (request: ClassIntent) => Promise<ReturnType<typeof refused> | ClassActionResult>> =
+  {
+    anadir: addToRoster,
+    quitar: removeStudent,
+    moderar: moderateClassComments,
+    "aprobar-todos": moderateClassComments,
+    "codigo-encender": switchClassCode,
+    "codigo-apagar": switchClassCode,
+    "codigo-nuevo": renewCode,
+    dibujo: chooseStudentPicture,
+    desbloquear: unblockCards,
+    cerrar: closeClass,
+  };
 
 /** Never cached, never a Referer (see CLASS_PAGE_HEADERS). */
 export const headers: Route.HeadersFunction = () => CLASS_PAGE_HEADERS;
