@@ -112,59 +112,67 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 const refused = (result: FamilyActionResult, status: number) => data(result, { status });
 
+/** 'Añadir': a child reader with a picture and a PIN, and the adult's receipt of their consent. */
+async function addChild(
+  form: FormData,
+  user: Awaited<ReturnType<typeof requireAdultReader>>,
+  { db, mailer, env }: ReturnType<typeof services>,
+) {
+  const intent = "anadir";
+  const refusal = await guardianRefusal(db, user.id, { mailConfirmation: mailer.enabled, rule: familyAgeRule });
+  if (refusal) return refused({ intent, formError: refusal }, 403);
+  const sent = {
+    apodo: String(form.get("apodo") ?? ""),
+    picture: String(form.get("picture") ?? ""),
+    birthYear: String(form.get("birthYear") ?? ""),
+  };
+  // A child's apodo is public beside their comments: the public-name rules, and nothing of
+  // the adult's e-mail either.
+  const fields = {
+    picture: form.get("picture"),
+    birthYear: form.get("birthYear"),
+    pin: form.get("pin"),
+    pinAgain: form.get("pinAgain"),
+    consent: form.get("consent"),
+  };
+  const apodo = checkApodo(form.get("apodo"), user.email, "adult");
+  if (!apodo.ok) {
+    const fieldErrors = { ...checkChildFields(fields, familyAgeRule).errors, apodo: apodo.error };
+    return refused({ intent, fieldErrors, formError: CHECK_MARKED_FIELDS, sent }, 400);
+  }
+  // A real full name is warned about, not refused: the adult keeps it by ticking the box
+  // beside the field and sending again (decision 065).
+  if (looksLikeFullName(apodo.apodo) && form.get("confirmarApodo") !== "si") {
+    const fieldErrors = checkChildFields(fields, familyAgeRule).errors;
+    const formError = Object.keys(fieldErrors).length ? CHECK_MARKED_FIELDS : FAMILY_MESSAGES.apodoToConfirm;
+    const fieldWarnings = { apodo: FAMILY_MESSAGES.apodoLooksLikeName };
+    return refused({ intent, fieldErrors, fieldWarnings, formError, sent }, 400);
+  }
+  const added = await addChildReader(db, { guardian: user, apodo: apodo.apodo, ...fields }, familyAgeRule);
+  if (!added.ok)
+    return refused(
+      { intent, fieldErrors: added.errors, formError: added.form ?? CHECK_MARKED_FIELDS, sent },
+      added.status,
+    );
+  // The adult's receipt of the consent they just gave (issue 39): mailed when the site can,
+  // and shown on the page either way.
+  const consent = await consentOfChild(db, user.id, added.childId);
+  const mail = consent
+    ? await sendConsentReceipt(mailer, familyReceipt(env.siteUrl, consent), (error) =>
+        log.warn("consent receipt not sent", { error }),
+      )
+    : "send-failed";
+  throw redirect(`/familia?aviso=anadido&recibo=${added.childId}&correo=${RECEIPT_MAIL_WORD[mail]}`);
+}
+
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireAdultReader({ url, context });
-  const { db, mailer, live, env } = services(context);
+  const { db, live } = services(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const childId = String(form.get("childId") ?? "");
 
-  if (intent === "anadir") {
-    const refusal = await guardianRefusal(db, user.id, { mailConfirmation: mailer.enabled, rule: familyAgeRule });
-    if (refusal) return refused({ intent, formError: refusal }, 403);
-    const sent = {
-      apodo: String(form.get("apodo") ?? ""),
-      picture: String(form.get("picture") ?? ""),
-      birthYear: String(form.get("birthYear") ?? ""),
-    };
-    // A child's apodo is public beside their comments: the public-name rules, and nothing of
-    // the adult's e-mail either.
-    const fields = {
-      picture: form.get("picture"),
-      birthYear: form.get("birthYear"),
-      pin: form.get("pin"),
-      pinAgain: form.get("pinAgain"),
-      consent: form.get("consent"),
-    };
-    const apodo = checkApodo(form.get("apodo"), user.email, "adult");
-    if (!apodo.ok) {
-      const fieldErrors = { ...checkChildFields(fields, familyAgeRule).errors, apodo: apodo.error };
-      return refused({ intent, fieldErrors, formError: CHECK_MARKED_FIELDS, sent }, 400);
-    }
-    // A real full name is warned about, not refused: the adult keeps it by ticking the box
-    // beside the field and sending again (decision 065).
-    if (looksLikeFullName(apodo.apodo) && form.get("confirmarApodo") !== "si") {
-      const fieldErrors = checkChildFields(fields, familyAgeRule).errors;
-      const formError = Object.keys(fieldErrors).length ? CHECK_MARKED_FIELDS : FAMILY_MESSAGES.apodoToConfirm;
-      const fieldWarnings = { apodo: FAMILY_MESSAGES.apodoLooksLikeName };
-      return refused({ intent, fieldErrors, fieldWarnings, formError, sent }, 400);
-    }
-    const added = await addChildReader(db, { guardian: user, apodo: apodo.apodo, ...fields }, familyAgeRule);
-    if (!added.ok)
-      return refused(
-        { intent, fieldErrors: added.errors, formError: added.form ?? CHECK_MARKED_FIELDS, sent },
-        added.status,
-      );
-    // The adult's receipt of the consent they just gave (issue 39): mailed when the site can,
-    // and shown on the page either way.
-    const consent = await consentOfChild(db, user.id, added.childId);
-    const mail = consent
-      ? await sendConsentReceipt(mailer, familyReceipt(env.siteUrl, consent), (error) =>
-          log.warn("consent receipt not sent", { error }),
-        )
-      : "send-failed";
-    throw redirect(`/familia?aviso=anadido&recibo=${added.childId}&correo=${RECEIPT_MAIL_WORD[mail]}`);
-  }
+  if (intent === "anadir") return addChild(form, user, services(context));
 
   if (intent === "retirar") {
     // A child with their own e-mail whose consent this adult gave by mail (decision 066):
