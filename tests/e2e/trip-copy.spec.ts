@@ -185,7 +185,9 @@ test("a reader's unlocked chapters, cards and passport open with the server stop
     for (const path of [`/${LOCKED[0]!.slug}`, "/eventos"]) {
       await page.goto(path, { waitUntil: "load" });
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin señal");
-      await expect(page.getByRole("link", { name: /Salida a Tzintzuntzan/ })).toBeVisible();
+      // Each saved page by its heading, not its tab title.
+      await expect(page.getByRole("link", { name: "Capítulo 1: Salida a Tzintzuntzan", exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Tu pasaporte", exact: true })).toBeVisible();
     }
     await page.getByRole("link", { name: /Salida a Tzintzuntzan/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Capítulo 1: Salida a Tzintzuntzan");

@@ -72,7 +72,13 @@ function filesOfPage(html: string): { title: string; files: string[] } {
       link.getAttribute("rel") === "canonical" ? null : link.getAttribute("href"),
     ),
   ];
-  return { title: page.title, files: files.map(sameOrigin).filter((file): file is string => file !== null) };
+  // Listed by the worker's page without signal: the page's heading, not its tab title with the
+  // site's name after it.
+  const heading = page.querySelector("main h1")?.textContent?.replace(/\s+/g, " ").trim();
+  return {
+    title: heading || page.title,
+    files: files.map(sameOrigin).filter((file): file is string => file !== null),
+  };
 }
 
 /** Clears the copy on this device: the cache, the worker and the cookie that told /pasaporte. */
