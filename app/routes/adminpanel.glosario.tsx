@@ -44,19 +44,40 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!parsed.ok) return fail(400, GLOSSARY_MESSAGES.invalid, parsed.errors);
   // A recording uploaded with the word replaces the address typed in its field, once it has
   // been parsed and kept; a file that is not one answers 400 and nothing of the word is written.
+  // The recording and the word are written together: a word refused (a duplicate, gone) keeps
+  // no recording of its own behind it.
   const upload = form.get("audioFile");
-  if (upload instanceof File && upload.size > 0) {
-    const stored = await storeRecording(db, new Uint8Array(await upload.arrayBuffer()));
-    if (!stored.ok) return fail(400, GLOSSARY_MESSAGES.invalid, { audioFile: stored.error });
-    parsed.data.audioUrl = stored.url;
-  }
-  const written =
-    intent === "add" ? await addGlossaryWord(db, parsed.data) : await updateGlossaryWord(db, id, parsed.data);
+  const recording = upload instanceof File && upload.size > 0 ? new Uint8Array(await upload.arrayBuffer()) : null;
+  const written = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (recording) {
+        const stored = await storeRecording(trx, recording);
+        if (!stored.ok) return stored;
+        parsed.data.audioUrl = stored.url;
+      }
+      const word =
+        intent === "add" ? await addGlossaryWord(trx, parsed.data) : await updateGlossaryWord(trx, id, parsed.data);
+      if (!word.ok) throw new WordRefused(word.reason);
+      return word;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof WordRefused) return { ok: false as const, reason: error.reason };
+      throw error;
+    });
+  if ("error" in written) return fail(400, GLOSSARY_MESSAGES.invalid, { audioFile: written.error });
   if (!written.ok && written.reason === "duplicate")
     return fail(409, GLOSSARY_MESSAGES.invalid, { word: GLOSSARY_MESSAGES.duplicate });
   if (!written.ok) return fail(404, GLOSSARY_MESSAGES.notFound);
   forgetGlossedChapters();
   return { key, ok: true, message: intent === "add" ? GLOSSARY_MESSAGES.added : GLOSSARY_MESSAGES.saved };
+}
+
+/** Rolls the word's transaction back, its recording with it. */
+class WordRefused extends Error {
+  constructor(readonly reason: "duplicate" | "not-found") {
+    super(reason);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -111,6 +111,29 @@ describe.each(DATABASE_KINDS)("the glossary, kept at /adminpanel/glosario, on %s
     expect(await wordCount()).toBe(before);
   });
 
+  it("a word refused as a duplicate keeps no recording uploaded with it", async () => {
+    const recordings = () =>
+      services.db
+        .selectFrom("glossary_recordings")
+        .select((eb) => eb.fn.countAll<string>().as("count"))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.count));
+    const before = await recordings();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...NEW_WORD, word: "Xolos" })) form.set(name, value);
+    form.set("audioFile", new File([oneSecondOfWav()], "xolos.wav", { type: "audio/wav" }));
+    const answer = answerOf<{ errors: Record<string, string> }>(
+      await settle(async () =>
+        glossaryAdminAction(
+          await routeArgs(services, "/adminpanel/glosario", { method: "POST", cookie: admin.cookie, body: form }),
+        ),
+      ),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.errors).toEqual({ word: GLOSSARY_MESSAGES.duplicate });
+    expect(await recordings()).toBe(before);
+  });
+
   it("marks a word an admin adds at its first occurrence in a chapter, with its card", async () => {
     expect((await chapterOne()).chapter.contentHtml).not.toContain("charola</button>");
     const added = answerOf(await post(admin.cookie, NEW_WORD));
@@ -142,3 +165,25 @@ describe.each(DATABASE_KINDS)("the glossary, kept at /adminpanel/glosario, on %s
     expect(visitor.allOpen).toBe(false);
   });
 });
+
+/** A second of 8 kHz mono PCM, its samples random: a WAV no other test has stored. */
+function oneSecondOfWav(): Uint8Array<ArrayBuffer> {
+  const samples = 8000;
+  const wav = new DataView(new ArrayBuffer(44 + samples * 2));
+  const text = (at: number, value: string) => [...value].forEach((char, i) => wav.setUint8(at + i, char.charCodeAt(0)));
+  text(0, "RIFF");
+  wav.setUint32(4, 36 + samples * 2, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  wav.setUint32(16, 16, true);
+  wav.setUint16(20, 1, true);
+  wav.setUint16(22, 1, true);
+  wav.setUint32(24, 8000, true);
+  wav.setUint32(28, 16000, true);
+  wav.setUint16(32, 2, true);
+  wav.setUint16(34, 16, true);
+  text(36, "data");
+  wav.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i++) wav.setInt16(44 + i * 2, Math.floor(Math.random() * 2000) - 1000, true);
+  return new Uint8Array(wav.buffer);
+}
