@@ -89,9 +89,9 @@ async function classAction(args: Route.ActionArgs) {
   const { db, live } = services(args.context);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  const answer = CLASS_INTENTS[intent];
-  if (!answer) return refused({ intent, formError: "No entendimos esa acción." }, 400);
-  return answer({ form, intent, user, own, db, live, here: `/clases/${own.id}` });
+  // Only the table's own intents: "constructor" or "toString" are any object's too.
+  if (!Object.hasOwn(CLASS_INTENTS, intent)) return refused({ intent, formError: "No entendimos esa acción." }, 400);
+  return CLASS_INTENTS[intent]!({ form, intent, user, own, db, live, here: `/clases/${own.id}` });
 }
 
 /** What every intent of the class page gets: the form, the teacher, their class, the services. */

@@ -209,6 +209,16 @@ describe.each(ROUTE_TEST_DATABASE_KINDS)("classrooms: /clases (%s)", (kind) => {
     expect(await studentIds(services.db, classId)).toHaveLength(1);
   });
 
+  it("answers an intent it does not know with a 400, names of any object's included", async () => {
+    const teacher = await signUpReader(services, email("maestra"));
+    const classId = await newClass(services, teacher.cookie);
+    for (const intent of ["volar", "constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const answer = answerOf<{ formError: string }>(await classPost(services, teacher.cookie, classId, { intent }));
+      expect(answer.status, intent).toBe(400);
+      expect(answer.body.formError, intent).toBe("No entendimos esa acción.");
+    }
+  });
+
   it("a line shaped like a real full name is marked, not refused: added once the teacher confirms (issue 39)", async () => {
     // 'ana' of the teacher's address is no reason to refuse 'Mariposa Naranja'; 'Ana' is.
     const teacher = await signUpReader(services, `ana.${++serial}.${Date.now()}@example.com`);
