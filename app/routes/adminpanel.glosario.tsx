@@ -8,7 +8,7 @@ import {
   listGlossary,
   updateGlossaryWord,
 } from "../features/glossary/glossary.server.ts";
-import { demoRecordingUrls, storeRecording } from "../features/glossary/glossary-recordings.server.ts";
+import { checkRecording, demoRecordingUrls, keepRecording } from "../features/glossary/glossary-recordings.server.ts";
 import { pageMeta, siteUrlFrom } from "../features/seo/page-meta.ts";
 import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
@@ -47,15 +47,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // The recording and the word are written together: a word refused (a duplicate, gone) keeps
   // no recording of its own behind it.
   const upload = form.get("audioFile");
-  const recording = upload instanceof File && upload.size > 0 ? new Uint8Array(await upload.arrayBuffer()) : null;
+  const recording =
+    upload instanceof File && upload.size > 0 ? await checkRecording(new Uint8Array(await upload.arrayBuffer())) : null;
+  if (recording && !recording.ok) return fail(400, GLOSSARY_MESSAGES.invalid, { audioFile: recording.error });
   const written = await db
     .transaction()
     .execute(async (trx) => {
-      if (recording) {
-        const stored = await storeRecording(trx, recording);
-        if (!stored.ok) return stored;
-        parsed.data.audioUrl = stored.url;
-      }
+      if (recording) parsed.data.audioUrl = await keepRecording(trx, recording);
       const word =
         intent === "add" ? await addGlossaryWord(trx, parsed.data) : await updateGlossaryWord(trx, id, parsed.data);
       if (!word.ok) throw new WordRefused(word.reason);
@@ -65,7 +63,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       if (error instanceof WordRefused) return { ok: false as const, reason: error.reason };
       throw error;
     });
-  if ("error" in written) return fail(400, GLOSSARY_MESSAGES.invalid, { audioFile: written.error });
   if (!written.ok && written.reason === "duplicate")
     return fail(409, GLOSSARY_MESSAGES.invalid, { word: GLOSSARY_MESSAGES.duplicate });
   if (!written.ok) return fail(404, GLOSSARY_MESSAGES.notFound);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AUDIO_FORMATS_TEXT, parseAudio } from "../../lib/audio-files.server.ts";
+import { AUDIO_FORMATS_TEXT, parseAudio, type AudioKind } from "../../lib/audio-files.server.ts";
 import type { Db } from "../../lib/db.server.ts";
 
 /** A pronunciation is a word or two: a few seconds, well under this even at a phone's bitrates. */
@@ -17,11 +17,22 @@ export type RecordingResult = { ok: true; url: string } | { ok: false; status: n
 
 export const recordingUrlOf = (hash: string, extension: string) => `/media/${hash}.${extension}`;
 
+/** A pronunciation that passed its checks, ready to keep. */
+export type CheckedRecording = {
+  ok: true;
+  bytes: Uint8Array;
+  hash: string;
+  kind: AudioKind;
+  durationMs: number;
+};
+
 /**
  * Checks an uploaded pronunciation by parsing it with music-metadata (the file is read, never
- * run or handed to a player on the server) and stores it once, named by its content.
+ * run or handed to a player on the server). Done before any transaction: parsing holds none open.
  */
-export async function storeRecording(db: Db, bytes: Uint8Array, { demo = false } = {}): Promise<RecordingResult> {
+export async function checkRecording(
+  bytes: Uint8Array,
+): Promise<CheckedRecording | { ok: false; status: number; error: string }> {
   if (bytes.byteLength === 0) return { ok: false, status: 400, error: RECORDING_MESSAGES.wrongType };
   if (bytes.byteLength > RECORDING_MAX_BYTES) return { ok: false, status: 400, error: RECORDING_MESSAGES.tooBig };
   const parsed = await parseAudio(bytes);
@@ -34,19 +45,30 @@ export async function storeRecording(db: Db, bytes: Uint8Array, { demo = false }
   const { kind, durationMs } = parsed;
   if (durationMs > RECORDING_MAX_SECONDS * 1000) return { ok: false, status: 400, error: RECORDING_MESSAGES.tooLong };
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  return { ok: true, bytes, hash, kind, durationMs };
+}
+
+/** Keeps a checked recording once, named by its content; its address. */
+export async function keepRecording(db: Db, recording: CheckedRecording, { demo = false } = {}): Promise<string> {
   await db
     .insertInto("glossary_recordings")
     .values({
-      hash,
-      extension: kind.extension,
-      content_type: kind.contentType,
-      data: bytes,
-      duration_ms: durationMs,
+      hash: recording.hash,
+      extension: recording.kind.extension,
+      content_type: recording.kind.contentType,
+      data: recording.bytes,
+      duration_ms: recording.durationMs,
       demo,
     })
     .onConflict((conflict) => conflict.column("hash").doNothing())
     .execute();
-  return { ok: true, url: recordingUrlOf(hash, kind.extension) };
+  return recordingUrlOf(recording.hash, recording.kind.extension);
+}
+
+/** Checks a recording and keeps it: the seed's demo recordings, and the tests. */
+export async function storeRecording(db: Db, bytes: Uint8Array, { demo = false } = {}): Promise<RecordingResult> {
+  const checked = await checkRecording(bytes);
+  return checked.ok ? { ok: true, url: await keepRecording(db, checked, { demo }) } : checked;
 }
 
 export async function readRecording(db: Db, hash: string, extension: string) {
