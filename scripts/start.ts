@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { log } from "../app/lib/log.server.ts";
+import { buildSteps } from "./build-steps.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const buildMarker = join(root, "build/server/index.js");
@@ -49,10 +50,7 @@ const sourcesMtime = Math.max(
 if (!existsSync(buildMarker) || statSync(buildMarker).mtimeMs < sourcesMtime) {
   // A JSON line like every other (docs/operations.md "Logs"): the build's own output follows it.
   log.info("building the site: no build, or one older than the sources");
-  // The steps of `npm run build` (package.json).
-  await runStep([join(root, "node_modules/@react-router/dev/bin.cjs"), "build"]);
-  await runStep([join(root, "scripts/route-styles.ts")]);
-  await runStep([join(root, "scripts/precompress.ts")]);
+  for (const step of buildSteps(root)) await runStep(step);
 }
 
 await import("../server/main.ts");

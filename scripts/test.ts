@@ -16,6 +16,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { buildSteps } from "./build-steps.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
@@ -39,11 +40,7 @@ type Step = { name: string; commands: Command[]; live?: boolean; needsBuild?: bo
 /** Runs first, alone: the end-to-end tests need it. */
 const build: Step = {
   name: "build",
-  commands: [
-    [bin("react-router"), ["build"]],
-    [process.execPath, [join(root, "scripts/route-styles.ts")]],
-    [process.execPath, [join(root, "scripts/precompress.ts")]],
-  ],
+  commands: buildSteps(root).map((step): Command => [process.execPath, step]),
 };
 
 /** Run at once, after the build. */
