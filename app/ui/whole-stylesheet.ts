@@ -13,7 +13,7 @@ export async function wholeStylesheetBeforeNavigation<Result>(
   { request }: { request: Request },
   next: () => Promise<Result>,
 ): Promise<Result> {
-  if (!wholeStylesheet && new URL(request.url).pathname != location.pathname) {
+  if (!wholeStylesheet && new URL(request.url).pathname !== location.pathname) {
     const link = document.head.appendChild(document.createElement("link"));
     wholeStylesheet = new Promise((settled) => (link.onload = link.onerror = settled));
     link.rel = "stylesheet";

@@ -89,6 +89,15 @@ test.describe("a page's own stylesheet", () => {
       await expectSameLookWithTheWholeStylesheet(page, path);
     });
 
+  test("the route's name is for the server alone, on a visitor's kept page too", async ({ request }) => {
+    // The first answer is rendered and kept, the second comes from the kept copy.
+    for (const _ of [1, 2]) {
+      const response = await request.get("/salida-a-tzintzuntzan");
+      expect(response.status()).toBe(200);
+      expect(response.headers()["x-stylesheet-route"]).toBeUndefined();
+    }
+  });
+
   test("a signed-in reader's pages, filled in by the server, look the same too", async ({ page }) => {
     await signUp(page);
     for (const path of ["/salida-a-tzintzuntzan", "/tu-perfil", "/pasaporte"]) {
