@@ -32,6 +32,10 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
+    // Kept (React Router deletes it otherwise) for scripts/client-modules.ts, which names the few
+    // modules the server must point a page at by their built address (decision 082), then removes
+    // it from the client's files.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

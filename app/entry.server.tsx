@@ -9,6 +9,9 @@ import { ReaderLeftError, readablePageStream } from "./lib/page-stream.server.ts
 import { scriptsAfterFirstPaint } from "./lib/inert-scripts-rewrite.server.ts";
 import { cspNonce, INTERNAL_RESPONSE_HEADERS, requestId, stylesheetHoleAsked } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
+import { insertBeforeBodyEnd, moduleScriptMarkup } from "./lib/body-end-insert.server.ts";
+import { clientModuleAddress } from "./lib/client-modules.server.ts";
+import { TRIP_REFRESH_ATTRIBUTE } from "./features/travel/trip-addresses.ts";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";
 // Compiled by Vite into the server bundle only; the browser gets it inside each page (SiteStyles).
 import siteStyles from "./styles/app.scss?inline";
@@ -56,6 +59,7 @@ export default function handleRequest(
   const routeId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
   const routeStylesheet = (routeId && inlineStylesheets[routeId]) || siteStyles;
   if (routeId && inlineStylesheets[routeId]) responseHeaders.set(INTERNAL_RESPONSE_HEADERS.stylesheetRoute, routeId);
+  const rewrite = withTripRefresh(routerContext, nonce);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -90,7 +94,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               abort(reason);
             },
-            rewrite: scriptsAfterFirstPaint(),
+            rewrite,
             onComplete() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
@@ -113,6 +117,20 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The page's scripts made inert until the first paint; and, in the page of a reader whose trip
+ * copy on this device is behind (the root loader says so), the module that saves it again
+ * (decision 082). No other page carries it, and the app's own scripts know nothing of it.
+ */
+function withTripRefresh(routerContext: EntryContext, nonce: string) {
+  const afterPaint = scriptsAfterFirstPaint();
+  const root = routerContext.staticHandlerContext.loaderData?.root as { tripCopyBehind?: true } | undefined;
+  const refresh = root?.tripCopyBehind ? clientModuleAddress("tripRefresh") : null;
+  return refresh
+    ? insertBeforeBodyEnd(afterPaint, moduleScriptMarkup(refresh, nonce, TRIP_REFRESH_ATTRIBUTE))
+    : afterPaint;
 }
 
 /** Unexpected errors in loaders, actions and rendering: logged with the request id, never shown. */

@@ -20,6 +20,12 @@ export const TRAVEL_MANIFEST_URL = "/__viaje/manifest.json";
  */
 export const TRAVEL_COOKIE = "viaje";
 
+/**
+ * How old a copy may get before a visit with signal saves it again (decision 082: a code scanned
+ * since it was saved makes it behind at once).
+ */
+export const TRIP_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
+
 export type TravelCookie = { owner: string; savedAt: number; chapters: number; bytes: number };
 
 export function parseTravelCookie(cookieHeader: string | null | undefined): TravelCookie | null {

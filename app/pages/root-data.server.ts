@@ -5,6 +5,7 @@ import { log } from "../lib/log.server.ts";
 import { requestId } from "../lib/request.server.ts";
 import { services } from "../runtime/context.server.ts";
 import { celebrationOfView, takeRememberedScans } from "./remembered-scans.server.ts";
+import { tripCopyBehind } from "./trip-copy.server.ts";
 import { shownName } from "../features/profiles/shown-name.ts";
 import { deviceRemembersFamily } from "../access/family-session.server.ts";
 import {
@@ -52,6 +53,9 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
     : [null, false, false, false];
   // A class's student is on the school's device, which is nobody's family (decision 036).
   const familyDevice = !student && (await deviceRemembersFamily(request, context));
+  // This device's trip copy of this reader missed a code scanned since, or is old: the page
+  // names the module that saves it again (entry.server.tsx; decision 082). After the unlock above.
+  const tripBehind = fullLoad ? await tripCopyBehind(db, sessionUser.id, request.headers.get("Cookie")) : false;
   return data(
     {
       siteUrl: env.siteUrl,
@@ -76,6 +80,8 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
       familyDevice,
       // What this load unlocked, for the celebration (null when nothing is new).
       celebration: celebrationOfView(unlocked, remembered),
+      // Only when true: no other page's data carries it.
+      ...(tripBehind ? { tripCopyBehind: true as const } : {}),
     },
     // Unlocked or not (a code may have expired since), remembered scans are used once.
     remembered ? { headers: remembered.forget } : undefined,

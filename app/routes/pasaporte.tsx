@@ -15,10 +15,8 @@ import { parseTravelCookie } from "../lib/travel-copy.ts";
 import { Suspense } from "react";
 import type { TripOffer } from "../features/travel/components/trip-panel.tsx";
 import { lazyInBrowser } from "../ui/lazy-in-browser.ts";
-import { estimateTripBytes } from "../features/travel/trip-estimate.ts";
 import { tripRequestOf } from "../features/travel/trip-addresses.ts";
-import { narrationBytes } from "../features/narration/narrations.server.ts";
-import { wholeStylesheetHref } from "../lib/whole-stylesheet.server.ts";
+import { tripCopyBehind, tripPlanOf } from "../pages/trip-copy.server.ts";
 
 // Composes three features: the chapter list, the character catalogue (locked cards already
 // stripped of their details, decision 015) and the reader's clan.
@@ -36,27 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The trip's copy (issue 43): only the chapters this reader unlocked, by their slug paths.
   const found = chapters.cards.filter((card) => card.found);
-  const chapterPaths = found.map((card) => card.path);
+  const cookieHeader = request.headers.get("Cookie");
+  const saved = parseTravelCookie(cookieHeader);
   const owner = travelOwnerKey(user.id);
-  const saved = parseTravelCookie(request.headers.get("Cookie"));
   // A chapter page's 'Guardar para el viaje' asks the panel to start and to lead back to that
   // chapter: only one of this reader's found chapters, by its slug path; anything else is ignored.
   const asked = tripRequestOf(new URL(request.url));
   const returnChapter = found.find((card) => card.slug === asked.returnSlug);
   const trip: TripOffer = {
-    owner,
-    chapterPaths,
-    otherPaths: ["/personajes", "/pasaporte"],
-    siteFiles: [wholeStylesheetHref],
-    estimateBytes: estimateTripBytes(
-      chapterPaths.length,
-      await narrationBytes(
-        db,
-        found.map((card) => card.id),
-      ),
-    ),
+    ...(await tripPlanOf(db, user.id, found)),
     saved:
       saved && saved.owner === owner ? { savedAt: saved.savedAt, chapters: saved.chapters, bytes: saved.bytes } : null,
+    behind: await tripCopyBehind(db, user.id, cookieHeader),
     startOnArrival: asked.start,
     returnTo: returnChapter ? { path: returnChapter.path, title: returnChapter.title } : null,
   };

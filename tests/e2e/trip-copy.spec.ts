@@ -330,6 +330,52 @@ test("the whole copy saves itself again on a visit with signal once it is old: a
   }
 });
 
+test("a code scanned with signal after saving joins the copy from the page it opens, with no visit to the passport", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const site = await startSiteServer(workerPort(20), { SMTP_URL: "" });
+  const context = await newContext(browser, { baseURL: site.baseURL });
+  const page = await context.newPage();
+  const refreshNamed = (html: string) => html.includes("data-viaje-actualizar");
+  const savedChapters = async () => {
+    const [cookie] = (await context.cookies()).filter((kept) => kept.name === "viaje");
+    return cookie ? Number(decodeURIComponent(cookie.value).split(".")[2]) : 0;
+  };
+  try {
+    await signUpOn(page, site.baseURL);
+    await page.goto("/qr/capitulo-1");
+    await saveForTheTrip(page);
+    expect(await savedChapters()).toBe(1);
+    // A copy that is up to date: no page names the refresh, and nobody else's page ever does.
+    expect(refreshNamed(await (await page.request.get("/personajes")).text())).toBe(false);
+    expect(refreshNamed(await (await page.request.get(`/${chapter1!.slug}`)).text())).toBe(false);
+    const visitor = await newContext(browser, { baseURL: site.baseURL });
+    expect(refreshNamed(await (await visitor.request.get(`/${chapter2!.slug}`)).text())).toBe(false);
+    await visitor.close();
+    expect((await cacheListing(page)).map((kept) => kept.path)).not.toContain(`/${chapter2!.slug}`);
+
+    // On the road, with signal: the reader scans chapter 2's code. The page it opens names the
+    // refresh, which saves the whole copy again once the page has loaded.
+    const scanned = await page.goto("/qr/capitulo-2");
+    expect(refreshNamed(await scanned!.text())).toBe(true);
+    await expect.poll(savedChapters, { timeout: 30_000 }).toBe(2);
+    const kept = (await cacheListing(page)).map((entry) => entry.path);
+    expect(kept).toContain(`/${chapter2!.slug}`);
+    expect(kept.filter((path) => LOCKED.some((locked) => path.startsWith(`/${locked.slug}`)))).toEqual([]);
+    // Saved again: the next page names nothing.
+    expect(refreshNamed(await (await page.request.get("/personajes")).text())).toBe(false);
+
+    // Without signal, chapter 2 opens from the copy.
+    await site.stop();
+    await page.goto(`/${chapter2!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Capítulo 2");
+  } finally {
+    await context.close();
+    await site.stop();
+  }
+});
+
 test("reader A then reader B on one device: none of A's saved answers is readable, and signing out deletes B's", async ({
   browser,
 }) => {

@@ -45,9 +45,6 @@ function narrationOf(path: string, html: string): string[] {
   return files.every(Boolean) ? (files as string[]) : [];
 }
 
-/** How old a copy may get before the passport, visited with signal, saves it again. */
-export const TRIP_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
-
 /** React Router's `.data` address of a page (its single-fetch convention). */
 const dataPathOf = (path: string) => (path.endsWith("/") ? `${path}_.data` : `${path}.data`);
 
@@ -89,6 +86,118 @@ export async function clearTrip() {
   document.cookie = `${TRAVEL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
+/** The copy being written: what it keeps, and how many bytes so far. */
+type CopyWriter = {
+  cache: Cache;
+  keep(address: string, response: Response): Promise<void>;
+  /** An answer the server marked as this reader's, whole and where it was asked. */
+  mine(response: Response): boolean;
+  readonly kept: ReadonlySet<string>;
+  readonly bytes: number;
+};
+
+/**
+ * Opens this reader's copy for writing. Saving again over their own copy keeps it readable until
+ * the new one is complete (a refresh in the background may lose the signal half way); anyone
+ * else's is deleted first, and the owner is written before anything else: no saved answer is
+ * ever without one.
+ */
+async function openCopy(owner: string, writeIndex: (cache: Cache) => Promise<void>): Promise<CopyWriter> {
+  const previous = (await caches.has(TRAVEL_CACHE))
+    ? await (
+        await caches.open(TRAVEL_CACHE)
+      )
+        .match(TRAVEL_INDEX_URL)
+        .then((kept) => kept?.json() as Promise<{ owner?: string }> | undefined)
+    : undefined;
+  const again = previous?.owner === owner;
+  if (!again) await caches.delete(TRAVEL_CACHE);
+  const cache = await caches.open(TRAVEL_CACHE);
+  if (!again) await writeIndex(cache);
+  let bytes = 0;
+  const kept = new Set<string>([TRAVEL_INDEX_URL]);
+  return {
+    cache,
+    kept,
+    get bytes() {
+      return bytes;
+    },
+    async keep(address, response) {
+      const body = await response.clone().arrayBuffer();
+      bytes += body.byteLength;
+      await cache.put(address, response);
+      kept.add(address);
+    },
+    mine: (response) => response.ok && !response.redirected && response.headers.get(TRAVEL_OWNER_HEADER) === owner,
+  };
+}
+
+/**
+ * Each saved address's page and `.data`, as the server gave them to this reader (a page that asks
+ * for a code, a 404, is not kept), and a chapter's narration where its page names one. Answers
+ * the pages kept, the files they use, and whether any reads aloud.
+ */
+async function keepPages(copy: CopyWriter, paths: string[]) {
+  const pages: { path: string; title: string }[] = [];
+  const files = new Set<string>();
+  let readsAloud = false;
+  for (const path of paths) {
+    const [document, data] = await Promise.all([
+      fetch(path, { headers: { Accept: "text/html" }, cache: "no-store" }),
+      fetch(dataPathOf(path), { cache: "no-store" }),
+    ]);
+    if (!copy.mine(document) || !copy.mine(data)) continue;
+    const html = await document.clone().text();
+    const { title, files: used } = filesOfPage(html);
+    await copy.keep(path, document);
+    await copy.keep(dataPathOf(path), data);
+    pages.push({ path, title });
+    used.forEach((file) => files.add(file));
+    // 'Léemelo' offline: the whole recording and its timings, when the page names them (the
+    // server names them only on a chapter this reader may read, and answers them by the same rule).
+    const narration = narrationOf(path, html);
+    if (narration.length > 0) {
+      const answers = await Promise.all(narration.map((address) => fetch(address, { cache: "no-store" })));
+      if (answers.every(copy.mine)) {
+        for (const [index, address] of narration.entries()) await copy.keep(address, answers[index]!);
+        readsAloud = true;
+      }
+    }
+  }
+  return { pages, files, readsAloud };
+}
+
+/**
+ * The route modules of every saved page. React Router asks /__manifest which routes a
+ * client-side visit needs; offline, the worker answers with this one, for every saved address.
+ */
+async function keepRouteManifest(copy: CopyWriter, paths: string[], files: Set<string>) {
+  const manifest = (window as unknown as { __reactRouterManifest?: BrowserManifest }).__reactRouterManifest;
+  if (!manifest) return;
+  routeFiles(manifest.entry).forEach((file) => file && files.add(file));
+  Object.values(manifest.routes).forEach((route) => routeFiles(route).forEach((file) => file && files.add(file)));
+  const query = new URLSearchParams({ paths: paths.join(","), version: manifest.version });
+  const routes = await fetch(`/__manifest?${query}`);
+  if (!routes.ok) return;
+  const patches = (await routes.clone().json()) as Record<string, RouteManifestEntry>;
+  Object.values(patches).forEach((route) => routeFiles(route).forEach((file) => file && files.add(file)));
+  await copy.keep(TRAVEL_MANIFEST_URL, routes);
+}
+
+/** Same-origin scripts, styles, fonts and pictures, as the browser gets them. */
+async function keepFiles(copy: CopyWriter, files: Set<string>) {
+  // Fonts and whatever else the site's look loaded on this page.
+  for (const entry of performance.getEntriesByType("resource")) {
+    const file = sameOrigin(entry.name);
+    if (file && /^\/(assets|fonts)\//.test(file)) files.add(file);
+  }
+  for (const file of files) {
+    if (file.startsWith("/api/") || file.endsWith(".data")) continue;
+    const response = await fetch(file).catch(() => null);
+    if (response?.ok && response.type === "basic" && !response.redirected) await copy.keep(file, response);
+  }
+}
+
 export async function saveForTrip(
   plan: TripPlan,
   loadReadAloud?: LoadOnDemand,
@@ -98,108 +207,38 @@ export async function saveForTrip(
   if (plan.owner === NO_READER) throw new Error("no reader");
   await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   await navigator.serviceWorker.ready;
-  // Saving again over this reader's own copy keeps it readable until the new one is complete
-  // (a refresh in the background may lose the signal half way); anyone else's is deleted first.
-  const previous = (await caches.has(TRAVEL_CACHE))
-    ? await (
-        await caches.open(TRAVEL_CACHE)
-      )
-        .match(TRAVEL_INDEX_URL)
-        .then((kept) => kept?.json() as Promise<{ owner?: string }> | undefined)
-    : undefined;
-  const again = previous?.owner === plan.owner;
-  if (!again) await caches.delete(TRAVEL_CACHE);
-  const cache = await caches.open(TRAVEL_CACHE);
   const savedAt = Date.now();
-  const writeIndex = (state: string, pages: { path: string; title: string }[], bytes: number) =>
+  const writeIndex = (cache: Cache, state: string, pages: { path: string; title: string }[], bytes: number) =>
     cache.put(
       TRAVEL_INDEX_URL,
       Response.json({ owner: plan.owner, state, savedAt, paths: pages.map((page) => page.path), pages, bytes }),
     );
-  // The owner is written before anything else: no saved answer is ever without one.
-  if (!again) await writeIndex("guardando", [], 0);
+  const copy = await openCopy(plan.owner, (cache) => writeIndex(cache, "guardando", [], 0));
 
-  let bytes = 0;
-  const kept = new Set<string>([TRAVEL_INDEX_URL]);
-  const keep = async (address: string, response: Response) => {
-    const body = await response.clone().arrayBuffer();
-    bytes += body.byteLength;
-    await cache.put(address, response);
-    kept.add(address);
-  };
-  const mine = (response: Response) =>
-    response.ok && !response.redirected && response.headers.get(TRAVEL_OWNER_HEADER) === plan.owner;
-
-  const pages: { path: string; title: string }[] = [];
-  const files = new Set<string>();
-  let readsAloud = false;
-  for (const path of [...plan.chapterPaths, ...plan.otherPaths]) {
-    const [document, data] = await Promise.all([
-      fetch(path, { headers: { Accept: "text/html" }, cache: "no-store" }),
-      fetch(dataPathOf(path), { cache: "no-store" }),
-    ]);
-    // What the server did not give this reader (a page that asks for a code, a 404) is not kept.
-    if (!mine(document) || !mine(data)) continue;
-    const html = await document.clone().text();
-    const { title, files: used } = filesOfPage(html);
-    await keep(path, document);
-    await keep(dataPathOf(path), data);
-    pages.push({ path, title });
-    used.forEach((file) => files.add(file));
-    // 'Léemelo' offline: the whole recording and its timings, when the page names them (the
-    // server names them only on a chapter this reader may read, and answers them by the same rule).
-    const narration = narrationOf(path, html);
-    if (narration.length > 0) {
-      const answers = await Promise.all(narration.map((address) => fetch(address, { cache: "no-store" })));
-      if (answers.every(mine)) {
-        for (const [index, address] of narration.entries()) await keep(address, answers[index]!);
-        readsAloud = true;
-      }
-    }
-  }
+  const { pages, files, readsAloud } = await keepPages(copy, [...plan.chapterPaths, ...plan.otherPaths]);
   // The reading module loads on the press of 'Léemelo': loading it here puts its script among
   // the files this page fetched, which are kept below.
   if (readsAloud) await loadReadAloud?.().catch(() => null);
   // What a saved page loads by itself without signal (a comment's hand-off to the worker).
   await loadOffline?.().catch(() => null);
-
-  // React Router asks /__manifest which routes a client-side visit needs; offline, the worker
-  // answers with this one, for every saved address.
-  const manifest = (window as unknown as { __reactRouterManifest?: BrowserManifest }).__reactRouterManifest;
-  if (manifest) {
-    routeFiles(manifest.entry).forEach((file) => file && files.add(file));
-    Object.values(manifest.routes).forEach((route) => routeFiles(route).forEach((file) => file && files.add(file)));
-    const query = new URLSearchParams({ paths: pages.map((page) => page.path).join(","), version: manifest.version });
-    const routes = await fetch(`/__manifest?${query}`);
-    if (routes.ok) {
-      const patches = (await routes.clone().json()) as Record<string, RouteManifestEntry>;
-      Object.values(patches).forEach((route) => routeFiles(route).forEach((file) => file && files.add(file)));
-      await keep(TRAVEL_MANIFEST_URL, routes);
-    }
-  }
+  await keepRouteManifest(
+    copy,
+    pages.map((page) => page.path),
+    files,
+  );
   // Files every saved page may need: the whole stylesheet, which a client-side visit to another
   // route waits for (decision 080).
   plan.siteFiles.forEach((file) => files.add(file));
-  // Fonts and whatever else the site's look loaded on this page.
-  for (const entry of performance.getEntriesByType("resource")) {
-    const file = sameOrigin(entry.name);
-    if (file && /^\/(assets|fonts)\//.test(file)) files.add(file);
-  }
-
-  for (const file of files) {
-    if (file.startsWith("/api/") || file.endsWith(".data")) continue;
-    const response = await fetch(file).catch(() => null);
-    if (response?.ok && response.type === "basic" && !response.redirected) await keep(file, response);
-  }
+  await keepFiles(copy, files);
 
   const chapters = pages.filter((page) => plan.chapterPaths.includes(page.path)).length;
-  await writeIndex("guardado", pages, bytes);
+  await writeIndex(copy.cache, "guardado", pages, copy.bytes);
   // What an older copy held and this one does not (a chapter locked again, old scripts) goes.
-  for (const request of await cache.keys()) {
+  for (const request of await copy.cache.keys()) {
     const url = new URL(request.url);
-    if (!kept.has(url.pathname + url.search)) await cache.delete(request);
+    if (!copy.kept.has(url.pathname + url.search)) await copy.cache.delete(request);
   }
-  const saved = { owner: plan.owner, savedAt, chapters, bytes };
+  const saved = { owner: plan.owner, savedAt, chapters, bytes: copy.bytes };
   document.cookie = `${TRAVEL_COOKIE}=${encodeURIComponent(formatTravelCookie(saved))}; Path=/; Max-Age=31536000; SameSite=Lax`;
   // Installed or engaged sites keep their storage when the phone runs short (Safari: on the home screen).
   await navigator.storage?.persist?.().catch(() => false);

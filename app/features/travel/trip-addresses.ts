@@ -23,3 +23,12 @@ export function tripRequestOf(url: URL): { start: boolean; returnSlug: string | 
     returnSlug: url.searchParams.get(TRIP_RETURN_PARAM),
   };
 }
+
+/**
+ * The reader's trip plan as JSON, asked with GET (decision 082): what a page whose copy is behind
+ * saves again, the same the passport offers; never a token path. Signed-in readers only.
+ */
+export const TRIP_PLAN_PATH = "/api/unlocks";
+
+/** The attribute of the script element the server adds to a page whose copy is behind (decision 082). */
+export const TRIP_REFRESH_ATTRIBUTE = "data-viaje-actualizar";

@@ -269,3 +269,22 @@ export async function unlockedCharacterIds(db: Db, userId: string): Promise<stri
     .execute();
   return rows.map((row) => row.character_id);
 }
+
+/**
+ * When this reader last unlocked anything, a chapter or a character (null: never). A trip copy
+ * saved before it is behind (decision 082).
+ */
+export async function lastUnlockAt(db: Db, userId: string): Promise<Date | null> {
+  const newest = (table: "unlocked_chapters" | "unlocked_characters") =>
+    db
+      .selectFrom(table)
+      .select("unlocked_at")
+      .where("user_id", "=", userId)
+      .orderBy("unlocked_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  const times = (await Promise.all([newest("unlocked_chapters"), newest("unlocked_characters")]))
+    .filter((row) => row !== undefined)
+    .map((row) => new Date(row.unlocked_at).getTime());
+  return times.length ? new Date(Math.max(...times)) : null;
+}

@@ -10,6 +10,8 @@ export type TripOffer = TripPlan & {
   estimateBytes: number;
   /** What this reader saved on this device, as its cookie says (null: nothing). */
   saved: Omit<TravelCookie, "owner"> | null;
+  /** That copy is behind (decision 082: a code scanned since, or over 12 hours old): saved again on arrival. */
+  behind: boolean;
   /** The address asks to save on arrival (a chapter page's 'Guardar para el viaje'). */
   startOnArrival?: boolean;
   /** The chapter that link came from, checked by the server as one of the reader's saved chapters. */
@@ -29,6 +31,56 @@ function forgetStartRequest() {
   window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
 }
 
+type PanelState = "idle" | "busy" | "refreshing" | "failed" | "unsupported" | "cleared";
+
+/** What the panel says under its buttons: what it is doing, else what is saved. */
+function statusText(state: PanelState, saved: TripOffer["saved"]): string {
+  if (state === "busy") return TRAVEL_MESSAGES.saving;
+  if (state === "refreshing") return TRAVEL_MESSAGES.refreshing;
+  if (state === "failed") return TRAVEL_MESSAGES.failed;
+  if (state === "unsupported") return TRAVEL_MESSAGES.unsupported;
+  if (state === "cleared") return TRAVEL_MESSAGES.cleared;
+  return saved ? TRAVEL_MESSAGES.saved(saved.savedAt, saved.chapters, saved.bytes) : "";
+}
+
+/**
+ * What the panel does by itself on a visit with signal: save on arrival when the address asks
+ * (a chapter page's link), else save again a copy the server says is behind (decision 082).
+ */
+function useSaveOnArrival(
+  offer: TripOffer,
+  save: (trip: typeof import("../save-for-trip.client.ts")) => Promise<void>,
+  setState: (state: PanelState) => void,
+  setSaved: (saved: TripOffer["saved"]) => void,
+) {
+  // Whether the request to save on arrival was answered in this visit: a new offer (the page's
+  // data loaded again) must not start another save.
+  const arrivalAnswered = useRef(false);
+  useEffect(() => {
+    // Without signal the page came from the copy itself: nothing to save, nothing to refresh.
+    if (!navigator.onLine) return;
+    if (offer.startOnArrival && !arrivalAnswered.current) {
+      arrivalAnswered.current = true;
+      forgetStartRequest();
+      const fresh = offer.saved !== null && Date.now() - offer.saved.savedAt < FRESH_COPY_MS;
+      if (fresh) return;
+      // Said at once: the saving code is still to load.
+      setState("busy");
+      void import("../save-for-trip.client.ts").then(save, () => setState("failed"));
+      return;
+    }
+    if (!offer.behind) return;
+    // The whole copy is saved again: every saved page, not only those the reader opened. The
+    // same run as any other page's whose copy is behind (the server names it there): one a visit.
+    setState("refreshing");
+    void import("../refresh-trip.client.ts")
+      .then((trip) => trip.refreshTrip())
+      .then((again) => again && setSaved(again))
+      // The older copy stays as it was; the reader can save again by hand.
+      .finally(() => setState("idle"));
+  }, [offer, save, setState, setSaved]);
+}
+
 /**
  * 'Guardar para el viaje' on /pasaporte. Server-rendered: the offer, its size and what is saved
  * need no script; the saving code loads on the first click (no first-load JavaScript).
@@ -43,7 +95,7 @@ export function TripPanel({
   loadOffline?: LoadOnDemand;
 }) {
   const [saved, setSaved] = useState(offer.saved);
-  const [state, setState] = useState<"idle" | "busy" | "refreshing" | "failed" | "unsupported" | "cleared">("idle");
+  const [state, setState] = useState<PanelState>("idle");
   // Whether the browser promised to keep the copy when the phone runs short of space (null: unknown).
   const [persistent, setPersistent] = useState<boolean | null>(null);
   const checkPersistent = () =>
@@ -64,37 +116,10 @@ export function TripPanel({
     },
     [offer, loadReadAloud, loadOffline],
   );
-  // Whether the request to save on arrival was answered in this visit: a new offer (the page's
-  // data loaded again) must not start another save.
-  const arrivalAnswered = useRef(false);
   useEffect(() => {
     if (offer.saved) void checkPersistent();
-    // Without signal the page came from the copy itself: nothing to save, nothing to refresh.
-    if (!navigator.onLine) return;
-    if (offer.startOnArrival && !arrivalAnswered.current) {
-      arrivalAnswered.current = true;
-      forgetStartRequest();
-      const fresh = offer.saved !== null && Date.now() - offer.saved.savedAt < FRESH_COPY_MS;
-      if (fresh) return;
-      // Said at once: the saving code is still to load.
-      setState("busy");
-      void import("../save-for-trip.client.ts").then(save, () => setState("failed"));
-      return;
-    }
-    if (!offer.saved) return;
-    // The whole copy is saved again on a visit with signal once it is old: every saved page,
-    // not only those the reader opened. Only this reader's (the server gave `saved` only then).
-    void import("../save-for-trip.client.ts").then(async (trip) => {
-      if (Date.now() - offer.saved!.savedAt < trip.TRIP_REFRESH_AFTER_MS) return;
-      setState("refreshing");
-      try {
-        setSaved(await trip.saveForTrip(offer, loadReadAloud, loadOffline));
-      } catch {
-        // The older copy stays as it was; the reader can save again by hand.
-      }
-      setState("idle");
-    });
-  }, [offer, loadReadAloud, loadOffline, save]);
+  }, [offer]);
+  useSaveOnArrival(offer, save, setState, setSaved);
   const run = async (work: "save" | "clear") => {
     setState("busy");
     try {
@@ -107,20 +132,7 @@ export function TripPanel({
       setState("failed");
     }
   };
-  const status =
-    state === "busy"
-      ? TRAVEL_MESSAGES.saving
-      : state === "refreshing"
-        ? TRAVEL_MESSAGES.refreshing
-        : state === "failed"
-          ? TRAVEL_MESSAGES.failed
-          : state === "unsupported"
-            ? TRAVEL_MESSAGES.unsupported
-            : state === "cleared"
-              ? TRAVEL_MESSAGES.cleared
-              : saved
-                ? TRAVEL_MESSAGES.saved(saved.savedAt, saved.chapters, saved.bytes)
-                : "";
+  const status = statusText(state, saved);
   return (
     <section className="card card-body shadow-sm mb-4 trip-panel" aria-labelledby={TRIP_PANEL_ANCHOR}>
       <h2 id={TRIP_PANEL_ANCHOR} className="h4">

@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * Modules loaded on demand whose built address the server must know (decision 082): a page
+ * names the trip copy's refresh only for the reader whose copy is behind, and the copy keeps the
+ * modules a saved page loads by itself. The build writes their addresses beside the server bundle
+ * (scripts/client-modules.ts) from Vite's manifest, by these source paths.
+ */
+export const SERVER_NAMED_MODULES = {
+  tripRefresh: "app/features/travel/refresh-trip.client.ts",
+  readAloud: "app/features/narration/read-aloud.ts",
+  commentOutbox: "app/features/comments/worker-outbox.client.ts",
+} as const;
+
+export type ServerNamedModule = keyof typeof SERVER_NAMED_MODULES;
+
+/** The file the build writes beside the server bundle. */
+export const CLIENT_MODULES_FILE = "client-modules.json";
+
+let addresses: Partial<Record<ServerNamedModule, string>> | undefined;
+
+/**
+ * A module's built address (`/assets/…-hash.js`), or null without a build (the development
+ * server, unit tests): the page then simply names no refresh.
+ */
+export function clientModuleAddress(name: ServerNamedModule): string | null {
+  addresses ??= (() => {
+    try {
+      // Beside the server bundle (build/server/index.js), where this module is bundled.
+      return JSON.parse(readFileSync(new URL(`./${CLIENT_MODULES_FILE}`, import.meta.url), "utf8")) as Partial<
+        Record<ServerNamedModule, string>
+      >;
+    } catch {
+      return {};
+    }
+  })();
+  return addresses[name] ?? null;
+}
