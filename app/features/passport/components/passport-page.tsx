@@ -34,6 +34,123 @@ function Progress({ id, label, found, total }: { id: string; label: string; foun
   );
 }
 
+/** The reader's clan, or the way to choose one. */
+function ClanSection({ clan, clanHref }: { clan: Passport["clan"]; clanHref: string }) {
+  return (
+    <section className="card card-body shadow-sm mb-4 passport-clan" aria-labelledby="pasaporte-clan">
+      <h2 id="pasaporte-clan" className="h4">
+        {PASSPORT_MESSAGES.clanHeading}
+      </h2>
+      <div className="d-flex align-items-center gap-3">
+        {clan.emblem && <img src={clan.emblem} alt={`Emblema del clan ${clan.name}`} width="80" height="80" />}
+        <div>
+          <p className="fw-bold mb-1" data-testid="pasaporte-clan-nombre">
+            {clan.title}
+          </p>
+          {clan.id === 0 ? (
+            <Link to={clanHref}>{PASSPORT_MESSAGES.noClan}</Link>
+          ) : (
+            <p className="mb-0">{clan.description}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The book's chapters: found ones by title, the rest by their hint. */
+function ChaptersSection({ chapters }: { chapters: Passport["chapters"] }) {
+  return (
+    <section className="mb-5" aria-labelledby="pasaporte-capitulos">
+      <h2 id="pasaporte-capitulos" className="h3">
+        {PASSPORT_MESSAGES.chaptersHeading}
+      </h2>
+      <Progress
+        id="pasaporte-progreso-capitulos"
+        label={chapterCount(chapters.found, chapters.total)}
+        found={chapters.found}
+        total={chapters.total}
+      />
+      <ol className="row g-3 list-unstyled passport-album">
+        {chapters.cards.map((card) => (
+          <li key={card.key} className="col-6 col-md-4 col-lg-3">
+            {card.found ? (
+              <article className="passport-card passport-chapter is-found h-100">
+                <p className="passport-card-kicker mb-1">{card.number ? `Capítulo ${card.number}` : "Capítulo"}</p>
+                <h3 className="h6 mb-0">
+                  <Link to={card.path}>{card.title}</Link>
+                </h3>
+                {card.started && <p className="passport-started mb-0">{PASSPORT_MESSAGES.started}</p>}
+              </article>
+            ) : (
+              <article className="passport-card passport-chapter is-silhouette h-100">
+                <p className="passport-card-kicker mb-1">
+                  {card.number ? `Capítulo ${card.number}` : PASSPORT_MESSAGES.pendingChapter}
+                </p>
+                <p className="passport-hint mb-0">{card.hint}</p>
+                {card.started && <p className="passport-started mb-0">{PASSPORT_MESSAGES.started}</p>}
+              </article>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The characters: found ones in full colour, the rest as silhouettes with their hint. */
+function CharactersSection({ characters }: { characters: Passport["characters"] }) {
+  return (
+    <section aria-labelledby="pasaporte-personajes">
+      <h2 id="pasaporte-personajes" className="h3">
+        {PASSPORT_MESSAGES.charactersHeading}
+      </h2>
+      <Progress
+        id="pasaporte-progreso-personajes"
+        label={characterCount(characters.found, characters.total)}
+        found={characters.found}
+        total={characters.total}
+      />
+      <ul className="row g-3 list-unstyled passport-album">
+        {characters.cards.map((card) => (
+          <li key={card.key} className="col-6 col-md-4 col-lg-2">
+            {card.found ? (
+              <article className="passport-card passport-character is-found h-100">
+                <img
+                  src={card.imageSrc}
+                  alt={card.subtitle ? `${card.name}, ${card.subtitle}` : card.name}
+                  width="300"
+                  height="400"
+                  loading="lazy"
+                  decoding="async"
+                />
+                <h3 className="h6 mt-2 mb-0">
+                  <Link to={characterCardPath({ id: card.key })}>{card.name}</Link>
+                </h3>
+              </article>
+            ) : (
+              <article className="passport-card passport-character is-silhouette h-100">
+                <img
+                  src={card.imageSrc}
+                  alt={PASSPORT_MESSAGES.pendingCharacter}
+                  width="300"
+                  height="400"
+                  loading="lazy"
+                  decoding="async"
+                />
+                <p className="passport-hint mt-2 mb-0">{card.hint}</p>
+              </article>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3">
+        <Link to="/personajes">Ver todos los personajes</Link>
+      </p>
+    </section>
+  );
+}
+
 /** A signed-in reader's album: found cards in full colour, the rest as silhouettes with their hint. */
 export function PassportAlbum({
   passport,
@@ -52,107 +169,11 @@ export function PassportAlbum({
       {chapters.found === 0 && <p className="lead">{PASSPORT_MESSAGES.newReader}</p>}
       {trip}
 
-      <section className="card card-body shadow-sm mb-4 passport-clan" aria-labelledby="pasaporte-clan">
-        <h2 id="pasaporte-clan" className="h4">
-          {PASSPORT_MESSAGES.clanHeading}
-        </h2>
-        <div className="d-flex align-items-center gap-3">
-          {clan.emblem && <img src={clan.emblem} alt={`Emblema del clan ${clan.name}`} width="80" height="80" />}
-          <div>
-            <p className="fw-bold mb-1" data-testid="pasaporte-clan-nombre">
-              {clan.title}
-            </p>
-            {clan.id === 0 ? (
-              <Link to={clanHref}>{PASSPORT_MESSAGES.noClan}</Link>
-            ) : (
-              <p className="mb-0">{clan.description}</p>
-            )}
-          </div>
-        </div>
-      </section>
+      <ClanSection clan={clan} clanHref={clanHref} />
 
-      <section className="mb-5" aria-labelledby="pasaporte-capitulos">
-        <h2 id="pasaporte-capitulos" className="h3">
-          {PASSPORT_MESSAGES.chaptersHeading}
-        </h2>
-        <Progress
-          id="pasaporte-progreso-capitulos"
-          label={chapterCount(chapters.found, chapters.total)}
-          found={chapters.found}
-          total={chapters.total}
-        />
-        <ol className="row g-3 list-unstyled passport-album">
-          {chapters.cards.map((card) => (
-            <li key={card.key} className="col-6 col-md-4 col-lg-3">
-              {card.found ? (
-                <article className="passport-card passport-chapter is-found h-100">
-                  <p className="passport-card-kicker mb-1">{card.number ? `Capítulo ${card.number}` : "Capítulo"}</p>
-                  <h3 className="h6 mb-0">
-                    <Link to={card.path}>{card.title}</Link>
-                  </h3>
-                  {card.started && <p className="passport-started mb-0">{PASSPORT_MESSAGES.started}</p>}
-                </article>
-              ) : (
-                <article className="passport-card passport-chapter is-silhouette h-100">
-                  <p className="passport-card-kicker mb-1">
-                    {card.number ? `Capítulo ${card.number}` : PASSPORT_MESSAGES.pendingChapter}
-                  </p>
-                  <p className="passport-hint mb-0">{card.hint}</p>
-                  {card.started && <p className="passport-started mb-0">{PASSPORT_MESSAGES.started}</p>}
-                </article>
-              )}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <ChaptersSection chapters={chapters} />
 
-      <section aria-labelledby="pasaporte-personajes">
-        <h2 id="pasaporte-personajes" className="h3">
-          {PASSPORT_MESSAGES.charactersHeading}
-        </h2>
-        <Progress
-          id="pasaporte-progreso-personajes"
-          label={characterCount(characters.found, characters.total)}
-          found={characters.found}
-          total={characters.total}
-        />
-        <ul className="row g-3 list-unstyled passport-album">
-          {characters.cards.map((card) => (
-            <li key={card.key} className="col-6 col-md-4 col-lg-2">
-              {card.found ? (
-                <article className="passport-card passport-character is-found h-100">
-                  <img
-                    src={card.imageSrc}
-                    alt={card.subtitle ? `${card.name}, ${card.subtitle}` : card.name}
-                    width="300"
-                    height="400"
-                    loading="lazy"
-                    decoding="async"
-                  />
-                  <h3 className="h6 mt-2 mb-0">
-                    <Link to={characterCardPath({ id: card.key })}>{card.name}</Link>
-                  </h3>
-                </article>
-              ) : (
-                <article className="passport-card passport-character is-silhouette h-100">
-                  <img
-                    src={card.imageSrc}
-                    alt={PASSPORT_MESSAGES.pendingCharacter}
-                    width="300"
-                    height="400"
-                    loading="lazy"
-                    decoding="async"
-                  />
-                  <p className="passport-hint mt-2 mb-0">{card.hint}</p>
-                </article>
-              )}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3">
-          <Link to="/personajes">Ver todos los personajes</Link>
-        </p>
-      </section>
+      <CharactersSection characters={characters} />
     </div>
   );
 }
