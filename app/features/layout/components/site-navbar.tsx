@@ -42,8 +42,6 @@ export function SiteNavbar({ activeSection, user, isAdmin, familyDevice }: Props
   // The reader comes back to this page after signing in (never to a login page).
   const loginLink = loginHref(location.pathname + location.search);
 
-  const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
-  const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
   // Who is in, and their 'Salir': a child is greeted (a shared tablet shows who reads, issue 39).
   // A long name is cut with an ellipsis in the menu's row (which must fit); the title keeps it whole.
   const who = user && (
@@ -88,31 +86,7 @@ export function SiteNavbar({ activeSection, user, isAdmin, familyDevice }: Props
           {child && who}
         </div>
         <div id={menuId} className={`collapse navbar-collapse${open ? " show" : ""}`}>
-          <ul className="navbar-nav me-auto">
-            {NAV_LINKS.map((link) => (
-              <li className="nav-item" key={link.to}>
-                <Link to={link.to} className={linkClass(link.section)} aria-current={current(link.section)}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-            {user && (
-              <li className="nav-item">
-                <Link to="/pasaporte" className={linkClass("pasaporte")} aria-current={current("pasaporte")}>
-                  Pasaporte
-                </Link>
-              </li>
-            )}
-            {user && !child && (
-              <li className="nav-item">
-                <Link to="/tu-perfil" className={linkClass("perfil")} aria-current={current("perfil")}>
-                  Tu perfil
-                </Link>
-              </li>
-            )}
-            {/* The server decides (root loader's admin flag); each admin page checks again itself. */}
-            {user && isAdmin === true && <AdminMenu />}
-          </ul>
+          <MenuLinks activeSection={activeSection} user={user} isAdmin={isAdmin} />
           <div className="navbar-nav align-items-xl-center">
             {user ? (
               !child && who
@@ -125,6 +99,40 @@ export function SiteNavbar({ activeSection, user, isAdmin, familyDevice }: Props
         </div>
       </div>
     </nav>
+  );
+}
+
+/** The menu's links: the book's sections, then the signed-in reader's own pages and the admin's. */
+function MenuLinks({ activeSection, user, isAdmin }: Omit<Props, "familyDevice">) {
+  const child = user?.childReader;
+  const linkClass = (section: Section) => `nav-link${section === activeSection ? " active" : ""}`;
+  const current = (section: Section) => (section === activeSection ? ("page" as const) : undefined);
+  return (
+    <ul className="navbar-nav me-auto">
+      {NAV_LINKS.map((link) => (
+        <li className="nav-item" key={link.to}>
+          <Link to={link.to} className={linkClass(link.section)} aria-current={current(link.section)}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      {user && (
+        <li className="nav-item">
+          <Link to="/pasaporte" className={linkClass("pasaporte")} aria-current={current("pasaporte")}>
+            Pasaporte
+          </Link>
+        </li>
+      )}
+      {user && !child && (
+        <li className="nav-item">
+          <Link to="/tu-perfil" className={linkClass("perfil")} aria-current={current("perfil")}>
+            Tu perfil
+          </Link>
+        </li>
+      )}
+      {/* The server decides (root loader's admin flag); each admin page checks again itself. */}
+      {user && isAdmin === true && <AdminMenu />}
+    </ul>
   );
 }
 
