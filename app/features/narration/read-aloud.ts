@@ -125,21 +125,22 @@ async function recordingAudio(files: NarrationFiles, recording: Promise<Response
   return audio;
 }
 
+type StartedNarration = {
+  audio: HTMLAudioElement;
+  playing: Promise<void>;
+  timings: NarrationTimings["words"];
+  words: HTMLElement[];
+};
+
 /**
- * `recording`: the narration's answer, asked for at the press (read-aloud-button.tsx), so the
- * first sound does not wait for this module's round trip.
+ * The recording started, with its timings and the chapter's words (cut into elements here the
+ * first time); null, the recording stopped, when the timings do not come.
  */
-export async function readAloud(
-  trigger: HTMLElement,
+async function startNarration(
+  text: HTMLElement,
   files: NarrationFiles,
-  recording: Promise<Response> = fetch(files.audio),
-): Promise<void> {
-  if (open) {
-    void recording.then((answer) => answer.body?.cancel()).catch(() => {});
-    return open.focus();
-  }
-  const text = document.querySelector<HTMLElement>(".chapter-body");
-  if (!text) return;
+  recording: Promise<Response>,
+): Promise<StartedNarration | null> {
   const timingsAnswer = fetch(files.timings);
   const audio = await recordingAudio(files, recording);
   audio.preload = "auto";
@@ -147,15 +148,21 @@ export async function readAloud(
   const response = await timingsAnswer;
   if (!response.ok) {
     audio.pause();
-    return;
+    return null;
   }
   const timings = ((await response.json()) as NarrationTimings).words;
   const words = text.querySelector("[data-w]") ? [...text.querySelectorAll<HTMLElement>("[data-w]")] : wrapWords(text);
+  return { audio, playing, timings, words };
+}
 
+/**
+ * Lights the word being read (`data-reading`) and, while the reader follows, keeps it in sight.
+ * Scrolling by wheel, touch or keys stops following; `resume`, 'Seguir la lectura', brings it back.
+ * `end`: nothing lit, scrolling no longer watched.
+ */
+function wordLight(words: HTMLElement[]) {
   let lit = -1;
   let follow = true;
-  let frame = 0;
-
   const light = (index: number) => {
     if (index === lit) return;
     words[lit]?.removeAttribute("data-reading");
@@ -171,22 +178,6 @@ export async function readAloud(
         behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
       });
   };
-  const tick = () => {
-    light(wordAt(timings, audio.currentTime * 1000));
-    frame = audio.paused ? 0 : requestAnimationFrame(tick);
-  };
-
-  const panel = document.createElement("div");
-  panel.className = "read-aloud d-flex flex-wrap align-items-center gap-2 my-3";
-  panel.setAttribute("role", "group");
-  panel.setAttribute("aria-label", "Controles de Léemelo");
-  const toggle = button("Pausa", () => (audio.paused ? void audio.play() : audio.pause()));
-  const speeds = SPEEDS.map(([rate, name]) => button(name, () => pace(rate), `Velocidad ${name.replace("×", "")}`));
-  const pace = (rate: number) => {
-    audio.playbackRate = rate;
-    speeds.forEach((speed, index) => speed.setAttribute("aria-pressed", String(SPEEDS[index]![0] === rate)));
-  };
-  pace(1);
   const resume = button("Seguir la lectura", () => {
     follow = true;
     resume.hidden = true;
@@ -199,6 +190,76 @@ export async function readAloud(
     resume.hidden = false;
   };
   const onKey = (event: KeyboardEvent) => SCROLL_KEYS.has(event.key) && stopFollowing();
+  addEventListener("wheel", stopFollowing, { passive: true });
+  addEventListener("touchmove", stopFollowing, { passive: true });
+  addEventListener("keydown", onKey);
+  const end = () => {
+    words[lit]?.removeAttribute("data-reading");
+    removeEventListener("wheel", stopFollowing);
+    removeEventListener("touchmove", stopFollowing);
+    removeEventListener("keydown", onKey);
+  };
+  return { light, resume, end };
+}
+
+/** The speed buttons, the chosen one pressed (1× at first). */
+function speedButtons(audio: HTMLAudioElement): HTMLButtonElement[] {
+  const speeds = SPEEDS.map(([rate, name]) => button(name, () => pace(rate), `Velocidad ${name.replace("×", "")}`));
+  const pace = (rate: number) => {
+    audio.playbackRate = rate;
+    speeds.forEach((speed, index) => speed.setAttribute("aria-pressed", String(SPEEDS[index]![0] === rate)));
+  };
+  pace(1);
+  return speeds;
+}
+
+/** The phone's lock screen and headset buttons. */
+function connectMediaSession(audio: HTMLAudioElement, files: NarrationFiles, close: () => void): void {
+  const session = navigator.mediaSession;
+  if (!session || typeof MediaMetadata === "undefined") return;
+  session.metadata = new MediaMetadata({
+    title: files.title,
+    artist: files.label || "Léemelo",
+    album: "Valentina y Taquito",
+  });
+  const seek = (seconds: number) => () => (audio.currentTime = Math.max(0, audio.currentTime + seconds));
+  session.setActionHandler("play", () => void audio.play());
+  session.setActionHandler("pause", () => audio.pause());
+  session.setActionHandler("seekbackward", seek(-10));
+  session.setActionHandler("seekforward", seek(10));
+  session.setActionHandler("stop", close);
+}
+
+/**
+ * `recording`: the narration's answer, asked for at the press (read-aloud-button.tsx), so the
+ * first sound does not wait for this module's round trip.
+ */
+export async function readAloud(
+  trigger: HTMLElement,
+  files: NarrationFiles,
+  recording: Promise<Response> = fetch(files.audio),
+): Promise<void> {
+  if (open) {
+    void recording.then((answer) => answer.body?.cancel()).catch(() => {});
+    return open.focus();
+  }
+  const text = document.querySelector<HTMLElement>(".chapter-body");
+  if (!text) return;
+  const narration = await startNarration(text, files, recording);
+  if (!narration) return;
+  const { audio, playing, timings, words } = narration;
+  const { light, resume, end } = wordLight(words);
+  let frame = 0;
+  const tick = () => {
+    light(wordAt(timings, audio.currentTime * 1000));
+    frame = audio.paused ? 0 : requestAnimationFrame(tick);
+  };
+
+  const panel = document.createElement("div");
+  panel.className = "read-aloud d-flex flex-wrap align-items-center gap-2 my-3";
+  panel.setAttribute("role", "group");
+  panel.setAttribute("aria-label", "Controles de Léemelo");
+  const toggle = button("Pausa", () => (audio.paused ? void audio.play() : audio.pause()));
   const onTap = (event: MouseEvent) => {
     const word = (event.target as Element).closest?.("[data-w]");
     const timing = word && timings[Number((word as HTMLElement).dataset.w)];
@@ -211,23 +272,17 @@ export async function readAloud(
     audio.pause();
     audio.removeAttribute("src");
     cancelAnimationFrame(frame);
-    words[lit]?.removeAttribute("data-reading");
+    end();
     text.classList.remove("reading-aloud");
     text.removeEventListener("click", onTap);
-    removeEventListener("wheel", stopFollowing);
-    removeEventListener("touchmove", stopFollowing);
-    removeEventListener("keydown", onKey);
     panel.remove();
     open = null;
     trigger.focus();
   };
-  panel.append(toggle, ...speeds, resume, button("Cerrar", close, "Cerrar Léemelo"));
+  panel.append(toggle, ...speedButtons(audio), resume, button("Cerrar", close, "Cerrar Léemelo"));
   (trigger.parentElement ?? trigger).after(panel);
   text.classList.add("reading-aloud");
   text.addEventListener("click", onTap);
-  addEventListener("wheel", stopFollowing, { passive: true });
-  addEventListener("touchmove", stopFollowing, { passive: true });
-  addEventListener("keydown", onKey);
   audio.addEventListener("play", () => {
     toggle.textContent = "Pausa";
     cancelAnimationFrame(frame);
@@ -248,21 +303,7 @@ export async function readAloud(
   }
   if (!audio.paused) frame = requestAnimationFrame(tick);
 
-  // The phone's lock screen and headset buttons.
-  const session = navigator.mediaSession;
-  if (session && typeof MediaMetadata !== "undefined") {
-    session.metadata = new MediaMetadata({
-      title: files.title,
-      artist: files.label || "Léemelo",
-      album: "Valentina y Taquito",
-    });
-    const seek = (seconds: number) => () => (audio.currentTime = Math.max(0, audio.currentTime + seconds));
-    session.setActionHandler("play", () => void audio.play());
-    session.setActionHandler("pause", () => audio.pause());
-    session.setActionHandler("seekbackward", seek(-10));
-    session.setActionHandler("seekforward", seek(10));
-    session.setActionHandler("stop", close);
-  }
+  connectMediaSession(audio, files, close);
   open = { focus: () => toggle.focus() };
   toggle.focus();
   // Refused without a fresh gesture (a slow module or timings): the reader presses 'Seguir'.
