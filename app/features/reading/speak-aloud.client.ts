@@ -66,6 +66,24 @@ function button(label: string, onClick: () => void, name?: string) {
   return element;
 }
 
+/** The speed buttons, the chosen one pressed (1× at first); `choose` is told the new speed. */
+function speedButtons(choose: (speed: number) => void): HTMLButtonElement[] {
+  const speeds = SPEEDS.map((speed) => {
+    const label = `${String(speed).replace(".", ",")}×`;
+    const element = button(
+      label,
+      () => {
+        speeds.forEach((other, index) => other.setAttribute("aria-pressed", String(SPEEDS[index] === speed)));
+        choose(speed);
+      },
+      `Velocidad ${label.replace("×", "")}`,
+    );
+    element.setAttribute("aria-pressed", String(speed === 1));
+    return element;
+  });
+  return speeds;
+}
+
 export function speakAloud(trigger: HTMLElement): void {
   if (open) return open.focus();
   const text = document.querySelector<HTMLElement>(".chapter-body");
@@ -128,19 +146,9 @@ export function speakAloud(trigger: HTMLElement): void {
     toggle.textContent = "Pausa";
     speakFrom(Math.max(current, 0) < sentences.length ? Math.max(current, 0) : 0);
   });
-  const speeds = SPEEDS.map((speed) => {
-    const label = `${String(speed).replace(".", ",")}×`;
-    const element = button(
-      label,
-      () => {
-        rate = speed;
-        speeds.forEach((other, index) => other.setAttribute("aria-pressed", String(SPEEDS[index] === speed)));
-        if (playing) speakFrom(current);
-      },
-      `Velocidad ${label.replace("×", "")}`,
-    );
-    element.setAttribute("aria-pressed", String(speed === 1));
-    return element;
+  const speeds = speedButtons((speed) => {
+    rate = speed;
+    if (playing) speakFrom(current);
   });
   const close = button("Cerrar", () => {
     stop();
