@@ -38,7 +38,6 @@ export function LoginPage({
   const result = useActionData<LoginActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors = result?.fieldErrors ?? {};
   const lastAlerted = useRef<LoginActionResult | undefined>(undefined);
 
   // SPEC.md §8: a failed login or sign-up shows a browser alert 'Error: ' plus the provider's message.
@@ -51,14 +50,6 @@ export function LoginPage({
 
   if (result?.checkEmail) return <CheckEmail email={result.checkEmail} notice={result.mailNotice} />;
 
-  // Home is where a sign-in ends anyway: no return address for it (one address per page).
-  const otherMode = new URLSearchParams({
-    ...(mode === "login" ? { modo: "registro" } : {}),
-    ...(redirectTo !== "/" ? { redirectTo } : {}),
-    // Still the same reason in the other mode.
-    ...(reason === "discovery" ? { [LOGIN_REASON_PARAM]: DISCOVERY_MOTIVE } : {}),
-  });
-  const otherModeHref = otherMode.size ? `/login?${otherMode}` : "/login";
   const signup = mode === "signup";
   return (
     <div className="container py-5 login-page">
@@ -73,87 +64,15 @@ export function LoginPage({
           {!passwordChanged && <AccountBenefits reason={reason} mode={mode} />}
 
           {/* A sign-in method that is off is not offered at all, let alone recommended. */}
-          {googleEnabled && (
-            <>
-              <Form method="post" className="mb-4">
-                <input type="hidden" name="redirectTo" value={redirectTo} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="google"
-                  className="btn btn-light border w-100 py-2"
-                  disabled={busy}
-                >
-                  Continuar con Google <span className="badge bg-success ms-2">Recomendado</span>
-                </button>
-                {googleFailed && (
-                  <p className="small text-danger mt-2 mb-0" role="alert">
-                    No pudimos ingresar con Google. Intenta de nuevo o usa tu correo.
-                  </p>
-                )}
-              </Form>
+          {googleEnabled && <GoogleSignIn redirectTo={redirectTo} busy={busy} googleFailed={googleFailed} />}
 
-              <p className="text-center small">o con tu correo</p>
-            </>
-          )}
-
-          <Form method="post" noValidate={false} aria-describedby={result?.error ? "login-error" : undefined}>
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <FormField id="email" label="Correo electrónico" error={errors.email}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  defaultValue={result?.email}
-                />
-              )}
-            </FormField>
-            <FormField
-              id="password"
-              label="Contraseña"
-              error={errors.password}
-              // Before the first try, and after a refusal beside the error: what a good password is.
-              hint={signup ? NEW_PASSWORD_ADVICE : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="password"
-                  type="password"
-                  required
-                  minLength={signup ? MIN_PASSWORD_LENGTH : undefined}
-                  maxLength={128}
-                  autoComplete={signup ? "new-password" : "current-password"}
-                />
-              )}
-            </FormField>
-            {signup && (
-              <BirthYearFields
-                // A new key after each answer, so the fields start from what was sent.
-                key={result ? JSON.stringify([result.birthYear, result.guardianEmail]) : "new"}
-                errors={errors}
-                defaults={{ birthYear: result?.birthYear, guardianEmail: result?.guardianEmail }}
-                question={ageQuestion}
-              />
-            )}
-            <ErrorAndSubmit
-              error={result?.error}
-              errorId="login-error"
-              busy={busy}
-              label={signup ? "Crear cuenta" : "Ingresar"}
-            >
-              Error: {result?.error}
-              {result?.mailNotSent && (
-                <>
-                  {" "}
-                  <Link to="/contact">Ir a Contacto</Link>
-                </>
-              )}
-            </ErrorAndSubmit>
-          </Form>
+          <EmailPasswordForm
+            result={result}
+            redirectTo={redirectTo}
+            busy={busy}
+            signup={signup}
+            ageQuestion={ageQuestion}
+          />
           {!signup && (
             <p className="text-center mt-3 mb-0">
               <Link to="/recuperar-contrasena">{PASSWORD_RESET_MESSAGES.forgotLink}</Link>
@@ -162,7 +81,7 @@ export function LoginPage({
 
           <p className="text-center mt-4">
             {signup ? "¿Ya tienes cuenta? " : "¿No tienes cuenta? "}
-            <Link to={otherModeHref}>{signup ? "Ingresa" : "Crea una cuenta"}</Link>
+            <Link to={otherModeHref(mode, redirectTo, reason)}>{signup ? "Ingresa" : "Crea una cuenta"}</Link>
           </p>
           {signup && (
             <p className="text-center small">
@@ -172,6 +91,111 @@ export function LoginPage({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The link to the same page in the other mode (sign in <-> sign up), keeping where to go next and why. */
+function otherModeHref(mode: LoginMode, redirectTo: string, reason: LoginReason): string {
+  // Home is where a sign-in ends anyway: no return address for it (one address per page).
+  const otherMode = new URLSearchParams({
+    ...(mode === "login" ? { modo: "registro" } : {}),
+    ...(redirectTo !== "/" ? { redirectTo } : {}),
+    // Still the same reason in the other mode.
+    ...(reason === "discovery" ? { [LOGIN_REASON_PARAM]: DISCOVERY_MOTIVE } : {}),
+  });
+  return otherMode.size ? `/login?${otherMode}` : "/login";
+}
+
+function GoogleSignIn({
+  redirectTo,
+  busy,
+  googleFailed,
+}: {
+  redirectTo: string;
+  busy: boolean;
+  googleFailed: boolean;
+}) {
+  return (
+    <>
+      <Form method="post" className="mb-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button type="submit" name="intent" value="google" className="btn btn-light border w-100 py-2" disabled={busy}>
+          Continuar con Google <span className="badge bg-success ms-2">Recomendado</span>
+        </button>
+        {googleFailed && (
+          <p className="small text-danger mt-2 mb-0" role="alert">
+            No pudimos ingresar con Google. Intenta de nuevo o usa tu correo.
+          </p>
+        )}
+      </Form>
+
+      <p className="text-center small">o con tu correo</p>
+    </>
+  );
+}
+
+type EmailPasswordFormProps = {
+  result: LoginActionResult | undefined;
+  redirectTo: string;
+  busy: boolean;
+  signup: boolean;
+  ageQuestion: AgeQuestion;
+};
+
+/** E-mail and password, plus the age question when signing up. */
+function EmailPasswordForm({ result, redirectTo, busy, signup, ageQuestion }: EmailPasswordFormProps) {
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <Form method="post" noValidate={false} aria-describedby={result?.error ? "login-error" : undefined}>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormField id="email" label="Correo electrónico" error={errors.email}>
+        {(control) => (
+          <input {...control} name="email" type="email" required autoComplete="email" defaultValue={result?.email} />
+        )}
+      </FormField>
+      <FormField
+        id="password"
+        label="Contraseña"
+        error={errors.password}
+        // Before the first try, and after a refusal beside the error: what a good password is.
+        hint={signup ? NEW_PASSWORD_ADVICE : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="password"
+            type="password"
+            required
+            minLength={signup ? MIN_PASSWORD_LENGTH : undefined}
+            maxLength={128}
+            autoComplete={signup ? "new-password" : "current-password"}
+          />
+        )}
+      </FormField>
+      {signup && (
+        <BirthYearFields
+          // A new key after each answer, so the fields start from what was sent.
+          key={result ? JSON.stringify([result.birthYear, result.guardianEmail]) : "new"}
+          errors={errors}
+          defaults={{ birthYear: result?.birthYear, guardianEmail: result?.guardianEmail }}
+          question={ageQuestion}
+        />
+      )}
+      <ErrorAndSubmit
+        error={result?.error}
+        errorId="login-error"
+        busy={busy}
+        label={signup ? "Crear cuenta" : "Ingresar"}
+      >
+        Error: {result?.error}
+        {result?.mailNotSent && (
+          <>
+            {" "}
+            <Link to="/contact">Ir a Contacto</Link>
+          </>
+        )}
+      </ErrorAndSubmit>
+    </Form>
   );
 }
 
