@@ -55,10 +55,6 @@ export function FamilyPage({ refusal, children, emailChildren, receipt, years, n
   const result = useActionData<FamilyActionResult>();
   useFocusOnRefusal(result);
   const busy = useNavigation().state !== "idle";
-  const errorsFor = (intent: string, childId?: string) =>
-    result && result.intent === intent && result.childId === childId ? (result.fieldErrors ?? {}) : {};
-  const addErrors = errorsFor("anadir");
-  const apodoWarning = result?.intent === "anadir" ? result.fieldWarnings?.apodo : undefined;
   return (
     <div className="container py-4 family-page">
       <h1 className="mb-3">Tu familia</h1>
@@ -75,106 +71,140 @@ export function FamilyPage({ refusal, children, emailChildren, receipt, years, n
       )}
       {refusal && <p className="alert alert-warning">{refusal}</p>}
       {(!refusal || emailChildren.length > 0) && (
-        <>
-          <h2 className="h4 mt-4">Tus lectores</h2>
-          {children.length === 0 && emailChildren.length === 0 ? (
-            <p>Todavía no has añadido a nadie.</p>
-          ) : (
-            <>
-              {children.length > 0 && (
-                <p>
-                  <Link to="/quien-lee">Abrir «¿Quién lee?» en este dispositivo</Link>: cada lector elige su dibujo y
-                  escribe su PIN.
-                </p>
-              )}
-              <ul className="list-unstyled row g-3">
-                {children.map((child) => (
-                  <li key={child.id} className="col-md-6" data-testid="family-child">
-                    <ChildCard child={child} busy={busy} pinErrors={errorsFor("pin", child.id)} />
-                  </li>
-                ))}
-                {emailChildren.map((child) => (
-                  <li key={child.id} className="col-md-6" data-testid="family-child">
-                    <EmailChildCard child={child} busy={busy} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </>
+        <FamilyReaders familyChildren={children} emailChildren={emailChildren} result={result} busy={busy} />
       )}
-      {!refusal && (
-        <>
-          <h2 className="h4 mt-4">Añadir un lector</h2>
-          <p className="text-body-secondary">
-            No pedimos su nombre real ni un correo: solo un apodo (lo verán otros lectores junto a sus comentarios), un
-            dibujo y su año de nacimiento.
-          </p>
-          <Form method="post" noValidate key={`add-${children.length}`} className="family-add">
-            <input type="hidden" name="intent" value="anadir" />
-            <FormField
-              id="child-apodo"
-              label="Apodo"
-              hint="De 3 a 30 letras o números. Mejor que no sea su nombre real."
-              error={addErrors.apodo}
-              describedBy={apodoWarning ? "child-apodo-warning" : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="apodo"
-                  autoComplete="off"
-                  maxLength={30}
-                  defaultValue={result?.sent?.apodo ?? ""}
-                />
-              )}
-            </FormField>
-            {apodoWarning && (
-              <div id="child-apodo-warning" className="alert alert-warning">
-                <p className="mb-1">{apodoWarning}</p>
-                <ConfirmCheck id="child-apodo-confirm" name="confirmarApodo" label={FAMILY_MESSAGES.confirmApodo} />
-              </div>
-            )}
-            <PictureChoice
-              id="child-picture"
-              name="picture"
-              legend="Su dibujo"
-              options={FAMILY_PICTURES.map((picture) => ({
-                value: picture.id,
-                label: picture.label,
-                src: picture.src,
-              }))}
-              defaultValue={result?.sent?.picture}
-              error={addErrors.picture}
-            />
-            <FormField id="child-birth-year" label="Año de nacimiento" select error={addErrors.birthYear}>
-              {(control) => (
-                <select {...control} name="birthYear" defaultValue={result?.sent?.birthYear ?? ""}>
-                  <option value="" disabled>
-                    Elige un año
-                  </option>
-                  {years.map((year) => (
-                    <option key={year} value={year}>
-                      {year}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <PinFields idPrefix="child" errors={addErrors} />
-            <ConsentCheck
-              id="child-consent"
-              text={CONSENT_TEXT}
-              label="Doy mi consentimiento como su madre, padre o tutor legal"
-              error={addErrors.consent}
-            />
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              Añadir lector
-            </button>
-          </Form>
-        </>
-      )}
+      {!refusal && <AddChildSection childCount={children.length} years={years} result={result} busy={busy} />}
     </div>
+  );
+}
+
+/** The field errors of the action's answer, when it answered this form (and this child's, if any). */
+function fieldErrorsFor(result: FamilyActionResult | undefined, intent: string, childId?: string) {
+  return result && result.intent === intent && result.childId === childId ? (result.fieldErrors ?? {}) : {};
+}
+
+type FamilyReadersProps = {
+  familyChildren: FamilyChildView[];
+  emailChildren: EmailChildView[];
+  result: FamilyActionResult | undefined;
+  busy: boolean;
+};
+
+/** 'Tus lectores': a card for each child reader, those with a PIN first, then those with an e-mail. */
+function FamilyReaders({ familyChildren, emailChildren, result, busy }: FamilyReadersProps) {
+  return (
+    <>
+      <h2 className="h4 mt-4">Tus lectores</h2>
+      {familyChildren.length === 0 && emailChildren.length === 0 ? (
+        <p>Todavía no has añadido a nadie.</p>
+      ) : (
+        <>
+          {familyChildren.length > 0 && (
+            <p>
+              <Link to="/quien-lee">Abrir «¿Quién lee?» en este dispositivo</Link>: cada lector elige su dibujo y
+              escribe su PIN.
+            </p>
+          )}
+          <ul className="list-unstyled row g-3">
+            {familyChildren.map((child) => (
+              <li key={child.id} className="col-md-6" data-testid="family-child">
+                <ChildCard child={child} busy={busy} pinErrors={fieldErrorsFor(result, "pin", child.id)} />
+              </li>
+            ))}
+            {emailChildren.map((child) => (
+              <li key={child.id} className="col-md-6" data-testid="family-child">
+                <EmailChildCard child={child} busy={busy} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+type AddChildSectionProps = {
+  /** A new form (emptied) each time a child is added. */
+  childCount: number;
+  years: number[];
+  result: FamilyActionResult | undefined;
+  busy: boolean;
+};
+
+/** 'Añadir un lector': apodo, drawing, birth year, PIN and the adult's consent. */
+function AddChildSection({ childCount, years, result, busy }: AddChildSectionProps) {
+  const addErrors = fieldErrorsFor(result, "anadir");
+  const apodoWarning = result?.intent === "anadir" ? result.fieldWarnings?.apodo : undefined;
+  return (
+    <>
+      <h2 className="h4 mt-4">Añadir un lector</h2>
+      <p className="text-body-secondary">
+        No pedimos su nombre real ni un correo: solo un apodo (lo verán otros lectores junto a sus comentarios), un
+        dibujo y su año de nacimiento.
+      </p>
+      <Form method="post" noValidate key={`add-${childCount}`} className="family-add">
+        <input type="hidden" name="intent" value="anadir" />
+        <FormField
+          id="child-apodo"
+          label="Apodo"
+          hint="De 3 a 30 letras o números. Mejor que no sea su nombre real."
+          error={addErrors.apodo}
+          describedBy={apodoWarning ? "child-apodo-warning" : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="apodo"
+              autoComplete="off"
+              maxLength={30}
+              defaultValue={result?.sent?.apodo ?? ""}
+            />
+          )}
+        </FormField>
+        {apodoWarning && (
+          <div id="child-apodo-warning" className="alert alert-warning">
+            <p className="mb-1">{apodoWarning}</p>
+            <ConfirmCheck id="child-apodo-confirm" name="confirmarApodo" label={FAMILY_MESSAGES.confirmApodo} />
+          </div>
+        )}
+        <PictureChoice
+          id="child-picture"
+          name="picture"
+          legend="Su dibujo"
+          options={FAMILY_PICTURES.map((picture) => ({
+            value: picture.id,
+            label: picture.label,
+            src: picture.src,
+          }))}
+          defaultValue={result?.sent?.picture}
+          error={addErrors.picture}
+        />
+        <FormField id="child-birth-year" label="Año de nacimiento" select error={addErrors.birthYear}>
+          {(control) => (
+            <select {...control} name="birthYear" defaultValue={result?.sent?.birthYear ?? ""}>
+              <option value="" disabled>
+                Elige un año
+              </option>
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <PinFields idPrefix="child" errors={addErrors} />
+        <ConsentCheck
+          id="child-consent"
+          text={CONSENT_TEXT}
+          label="Doy mi consentimiento como su madre, padre o tutor legal"
+          error={addErrors.consent}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Añadir lector
+        </button>
+      </Form>
+    </>
   );
 }
 
