@@ -8,6 +8,7 @@ import {
   saveNarrationMarks,
   uploadNarration,
   type AuthoringResult,
+  type NarrationEditorData,
 } from "../features/narration/narration-authoring.server.ts";
 import { NarrationMarker } from "../features/narration/components/narration-marker.tsx";
 import { NARRATION_EDITOR_FILES, NARRATION_LABEL_MAX } from "../features/narration/narration-timings.ts";
@@ -86,8 +87,6 @@ export default function NarrationEditorPage() {
   const result = useActionData<typeof action>() as AuthoringResult | undefined;
   const busy = useNavigation().state === "submitting";
   const errorFor = (field: string) => (result && !result.ok && result.field === field ? result.error : null);
-  const base = `/adminpanel/capitulos/${chapter.id}/narracion`;
-  const kbPerMinute = narration ? narration.bytes / 1024 / (narration.durationMs / 60_000) : 0;
   return (
     <div className="container py-4 narration-editor">
       <p>
@@ -105,100 +104,141 @@ export default function NarrationEditorPage() {
       </div>
 
       {narration && (
-        <section aria-labelledby="narration-now" className="mb-4">
-          <h2 id="narration-now" className="h4">
-            La narración de ahora
-          </h2>
-          <p data-testid="narration-summary">
-            Dura {minutesAndSeconds(narration.durationMs)} · {Math.round(narration.bytes / 1024)} KB ·{" "}
-            {Math.round(kbPerMinute)} KB por minuto
-            {narration.label && <> · «{narration.label}»</>}
-          </p>
-          {kbPerMinute > KB_PER_MINUTE_BUDGET && (
-            <p className="text-warning-emphasis">
-              Pesa más de {KB_PER_MINUTE_BUDGET} KB por minuto: en un teléfono con poca señal tardará en empezar.
-              Exporta la grabación a 32 kbps (Opus o AAC) y vuelve a subirla.
-            </p>
-          )}
-          {narration.begins ? (
-            <NarrationMarker
-              key={narration.updatedAt}
-              words={words}
-              initialBegins={narration.begins}
-              audioSrc={`${base}/${NARRATION_EDITOR_FILES.audio}?v=${encodeURIComponent(narration.updatedAt)}`}
-              durationMs={narration.durationMs}
-              busy={busy}
-            />
-          ) : (
-            <p className="alert alert-warning">
-              Las marcas guardadas son de otro texto (el capítulo cambió). Vuelve a subir la grabación para empezar a
-              marcar.
-            </p>
-          )}
-          <p className="mt-3">
-            <a href={`${base}/${NARRATION_EDITOR_FILES.webVtt}`} download>
-              Descargar las marcas (WebVTT)
-            </a>
-          </p>
-          <Form method="post" encType="multipart/form-data" className="mb-3" noValidate>
-            <input type="hidden" name="intent" value="import-vtt" />
-            <FormField
-              id="narration-vtt"
-              label="Importar marcas en WebVTT (una marca por palabra)"
-              error={errorFor("vtt")}
-              className="mb-0"
-            >
-              {(control) => <input {...control} name="vtt" type="file" accept=".vtt,text/vtt" />}
-            </FormField>
-            <button type="submit" className="btn btn-outline-primary mt-2" disabled={busy}>
-              Importar marcas
-            </button>
-          </Form>
-          <details>
-            <summary>Borrar la narración</summary>
-            <Form method="post" className="mt-2">
-              <input type="hidden" name="intent" value="delete" />
-              <p>El capítulo dejará de ofrecer «Léemelo». La grabación y sus marcas se borran para siempre.</p>
-              <button type="submit" className="btn btn-danger" disabled={busy}>
-                Borrar la narración para siempre
-              </button>
-            </Form>
-          </details>
-        </section>
+        <CurrentNarrationSection
+          narration={narration}
+          words={words}
+          base={`/adminpanel/capitulos/${chapter.id}/narracion`}
+          busy={busy}
+          errorFor={errorFor}
+        />
       )}
 
-      <section aria-labelledby="narration-upload">
-        <h2 id="narration-upload" className="h4">
-          {narration ? "Subir otra grabación" : "Subir la grabación"}
-        </h2>
-        <p className="text-muted">
-          M4A (notas de voz del teléfono), MP3, OGG, Opus, WebM o WAV, hasta 12 MB. Sirve mejor a unos 32 kbps (≈ 240 KB
-          por minuto). Una grabación nueva reemplaza la anterior y sus marcas.
+      <UploadSection hasNarration={narration !== null} label={narration?.label ?? ""} busy={busy} errorFor={errorFor} />
+    </div>
+  );
+}
+
+/** The field's error in the action's answer, or null. */
+type ErrorFor = (field: string) => string | null;
+
+type CurrentNarrationProps = {
+  narration: NonNullable<NarrationEditorData["narration"]>;
+  words: string[];
+  /** This page's address, under which its files are served. */
+  base: string;
+  busy: boolean;
+  errorFor: ErrorFor;
+};
+
+/** 'La narración de ahora': its size, the marker, WebVTT out and in, and deleting it. */
+function CurrentNarrationSection({ narration, words, base, busy, errorFor }: CurrentNarrationProps) {
+  const kbPerMinute = narration.bytes / 1024 / (narration.durationMs / 60_000);
+  return (
+    <section aria-labelledby="narration-now" className="mb-4">
+      <h2 id="narration-now" className="h4">
+        La narración de ahora
+      </h2>
+      <p data-testid="narration-summary">
+        Dura {minutesAndSeconds(narration.durationMs)} · {Math.round(narration.bytes / 1024)} KB ·{" "}
+        {Math.round(kbPerMinute)} KB por minuto
+        {narration.label && <> · «{narration.label}»</>}
+      </p>
+      {kbPerMinute > KB_PER_MINUTE_BUDGET && (
+        <p className="text-warning-emphasis">
+          Pesa más de {KB_PER_MINUTE_BUDGET} KB por minuto: en un teléfono con poca señal tardará en empezar. Exporta la
+          grabación a 32 kbps (Opus o AAC) y vuelve a subirla.
         </p>
-        <Form method="post" encType="multipart/form-data" noValidate>
-          <input type="hidden" name="intent" value="upload" />
-          <FormField id="narration-audio" label="Grabación" error={errorFor("audio")}>
-            {(control) => (
-              <input {...control} name="audio" type="file" accept="audio/*,.m4a,.mp3,.ogg,.opus,.webm,.wav" />
-            )}
-          </FormField>
-          <FormField id="narration-label" label="Qué se dice a los lectores (opcional)" error={errorFor("label")}>
-            {(control) => (
-              <input
-                {...control}
-                name="label"
-                type="text"
-                maxLength={NARRATION_LABEL_MAX}
-                placeholder="Leído por…"
-                defaultValue={narration?.label ?? ""}
-              />
-            )}
-          </FormField>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Subir la grabación
+      )}
+      {narration.begins ? (
+        <NarrationMarker
+          key={narration.updatedAt}
+          words={words}
+          initialBegins={narration.begins}
+          audioSrc={`${base}/${NARRATION_EDITOR_FILES.audio}?v=${encodeURIComponent(narration.updatedAt)}`}
+          durationMs={narration.durationMs}
+          busy={busy}
+        />
+      ) : (
+        <p className="alert alert-warning">
+          Las marcas guardadas son de otro texto (el capítulo cambió). Vuelve a subir la grabación para empezar a
+          marcar.
+        </p>
+      )}
+      <p className="mt-3">
+        <a href={`${base}/${NARRATION_EDITOR_FILES.webVtt}`} download>
+          Descargar las marcas (WebVTT)
+        </a>
+      </p>
+      <Form method="post" encType="multipart/form-data" className="mb-3" noValidate>
+        <input type="hidden" name="intent" value="import-vtt" />
+        <FormField
+          id="narration-vtt"
+          label="Importar marcas en WebVTT (una marca por palabra)"
+          error={errorFor("vtt")}
+          className="mb-0"
+        >
+          {(control) => <input {...control} name="vtt" type="file" accept=".vtt,text/vtt" />}
+        </FormField>
+        <button type="submit" className="btn btn-outline-primary mt-2" disabled={busy}>
+          Importar marcas
+        </button>
+      </Form>
+      <details>
+        <summary>Borrar la narración</summary>
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="delete" />
+          <p>El capítulo dejará de ofrecer «Léemelo». La grabación y sus marcas se borran para siempre.</p>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            Borrar la narración para siempre
           </button>
         </Form>
-      </section>
-    </div>
+      </details>
+    </section>
+  );
+}
+
+type UploadSectionProps = {
+  hasNarration: boolean;
+  /** The current narration's label, the field's starting value. */
+  label: string;
+  busy: boolean;
+  errorFor: ErrorFor;
+};
+
+/** Uploading a recording: the first, or one that replaces the current narration and its marks. */
+function UploadSection({ hasNarration, label, busy, errorFor }: UploadSectionProps) {
+  return (
+    <section aria-labelledby="narration-upload">
+      <h2 id="narration-upload" className="h4">
+        {hasNarration ? "Subir otra grabación" : "Subir la grabación"}
+      </h2>
+      <p className="text-muted">
+        M4A (notas de voz del teléfono), MP3, OGG, Opus, WebM o WAV, hasta 12 MB. Sirve mejor a unos 32 kbps (≈ 240 KB
+        por minuto). Una grabación nueva reemplaza la anterior y sus marcas.
+      </p>
+      <Form method="post" encType="multipart/form-data" noValidate>
+        <input type="hidden" name="intent" value="upload" />
+        <FormField id="narration-audio" label="Grabación" error={errorFor("audio")}>
+          {(control) => (
+            <input {...control} name="audio" type="file" accept="audio/*,.m4a,.mp3,.ogg,.opus,.webm,.wav" />
+          )}
+        </FormField>
+        <FormField id="narration-label" label="Qué se dice a los lectores (opcional)" error={errorFor("label")}>
+          {(control) => (
+            <input
+              {...control}
+              name="label"
+              type="text"
+              maxLength={NARRATION_LABEL_MAX}
+              placeholder="Leído por…"
+              defaultValue={label}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Subir la grabación
+        </button>
+      </Form>
+    </section>
   );
 }
