@@ -92,18 +92,12 @@ function UnlockOptions({ saved, choices }: { saved: string; choices: UnlockChoic
   );
 }
 
-/** The character form's fields, filled with `values` (a character being edited, or empty). */
-export function CharacterFields({
-  values,
-  errors,
-  unlockChoices,
-}: {
-  values: typeof EMPTY_CHARACTER_FORM;
-  errors: CharacterFieldErrors;
-  unlockChoices: UnlockChoices;
-}) {
+type SectionProps = { values: typeof EMPTY_CHARACTER_FORM; errors: CharacterFieldErrors };
+
+/** Who the character is and how its picture shows: name, order, picture and its focal point. */
+function IdentityFields({ values, errors }: SectionProps) {
   return (
-    <div className="row">
+    <>
       <div className="col-md-6">
         <Field field="name" label="Nombre" defaultValue={values.name} errors={errors} required maxLength={NAME_MAX} />
       </div>
@@ -146,6 +140,14 @@ export function CharacterFields({
           hint="Haz clic en la imagen (por ejemplo, en la cara) o mueve los controles: las cartas recortan la imagen alrededor de ese punto."
         />
       </div>
+    </>
+  );
+}
+
+/** What the character's card tells: subtitle, description, power, weakness and the rest. */
+function StoryFields({ values, errors }: SectionProps) {
+  return (
+    <>
       <div className="col-12">
         <Field field="subtitle" label="Subtítulo" defaultValue={values.subtitle} errors={errors} />
       </div>
@@ -179,6 +181,14 @@ export function CharacterFields({
           help="Separadas por comas, por ejemplo: valiente, curiosa."
         />
       </div>
+    </>
+  );
+}
+
+/** How the character is unlocked, and its kind of card. */
+function UnlockFields({ values, errors, unlockChoices }: SectionProps & { unlockChoices: UnlockChoices }) {
+  return (
+    <>
       <div className="col-md-6">
         <Field
           field="requiredUrl"
@@ -216,6 +226,25 @@ export function CharacterFields({
           errors={errors}
         />
       </div>
+    </>
+  );
+}
+
+/** The character form's fields, filled with `values` (a character being edited, or empty). */
+export function CharacterFields({
+  values,
+  errors,
+  unlockChoices,
+}: {
+  values: typeof EMPTY_CHARACTER_FORM;
+  errors: CharacterFieldErrors;
+  unlockChoices: UnlockChoices;
+}) {
+  return (
+    <div className="row">
+      <IdentityFields values={values} errors={errors} />
+      <StoryFields values={values} errors={errors} />
+      <UnlockFields values={values} errors={errors} unlockChoices={unlockChoices} />
     </div>
   );
 }
