@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { FormField } from "../../../ui/form-field.tsx";
 import { useValueFromBeforeHydration } from "../../../ui/use-value-from-before-hydration.ts";
@@ -12,6 +12,69 @@ export type EditableCharacter = { id: string; name: string; values: typeof EMPTY
 export type CharacterActionResult =
   | { ok: true; mode: "add" | "edit"; id: string; message: string }
   | { ok: false; message: string; fieldErrors?: CharacterFieldErrors };
+
+/** The selector: add a new character, or one of the characters to edit. */
+function CharacterPicker({
+  characters,
+  picker,
+  saving,
+  onChoose,
+}: {
+  characters: EditableCharacter[];
+  picker: RefObject<HTMLSelectElement | null>;
+  saving: boolean;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <FormField id="character-select" label="Personaje" labelClassName="fw-bold" className="mb-4" select>
+      {(control) => (
+        <select
+          {...control}
+          ref={picker}
+          defaultValue=""
+          disabled={saving}
+          onChange={(event) => onChoose(event.target.value)}
+        >
+          <option value="">{CHARACTER_MESSAGES.addNewOption}</option>
+          {characters.map((character) => (
+            <option key={character.id} value={character.id}>
+              {character.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** Save (or add), and while editing, the way back to adding. */
+function SubmitButtons({ editing, saving, onCancel }: { editing: boolean; saving: boolean; onCancel: () => void }) {
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        {saving ? "Guardando..." : editing ? "Guardar cambios" : "Agregar personaje"}
+      </button>
+      {editing && (
+        <button type="button" className="btn btn-outline-secondary" disabled={saving} onClick={onCancel}>
+          {CHARACTER_MESSAGES.cancelEdit}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The action's answer, coloured red when it is an error. */
+function EditorMessage({ message }: { message: string | null }) {
+  return (
+    <p
+      role="status"
+      className={`mt-3 mb-0 fw-bold ${message?.includes("Error") ? "text-danger" : "text-success"}`}
+      data-testid="character-message"
+    >
+      {message}
+    </p>
+  );
+}
 
 /**
  * /add-character: a selector (add new, or one of the characters) and the form. Choosing a
@@ -80,24 +143,7 @@ export function CharacterEditor({
     <div className="container py-5 character-editor">
       <h1 className="mb-4">Agregar o editar personajes</h1>
       <div className="card card-body shadow-sm">
-        <FormField id="character-select" label="Personaje" labelClassName="fw-bold" className="mb-4" select>
-          {(control) => (
-            <select
-              {...control}
-              ref={picker}
-              defaultValue=""
-              disabled={saving}
-              onChange={(event) => choose(event.target.value)}
-            >
-              <option value="">{CHARACTER_MESSAGES.addNewOption}</option>
-              {characters.map((character) => (
-                <option key={character.id} value={character.id}>
-                  {character.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <CharacterPicker characters={characters} picker={picker} saving={saving} onChoose={choose} />
 
         <h2 className="h5 mb-3">{editing ? `Editar: ${selected.name}` : "Nuevo personaje"}</h2>
         <fetcher.Form
@@ -110,24 +156,9 @@ export function CharacterEditor({
           <p className="small text-body-secondary">Los campos con * son obligatorios.</p>
           <CharacterFields values={values} errors={errors} unlockChoices={unlockChoices} />
 
-          <div className="d-flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary" disabled={saving}>
-              {saving ? "Guardando..." : editing ? "Guardar cambios" : "Agregar personaje"}
-            </button>
-            {editing && (
-              <button type="button" className="btn btn-outline-secondary" disabled={saving} onClick={() => choose("")}>
-                {CHARACTER_MESSAGES.cancelEdit}
-              </button>
-            )}
-          </div>
+          <SubmitButtons editing={editing} saving={saving} onCancel={() => choose("")} />
         </fetcher.Form>
-        <p
-          role="status"
-          className={`mt-3 mb-0 fw-bold ${message?.includes("Error") ? "text-danger" : "text-success"}`}
-          data-testid="character-message"
-        >
-          {message}
-        </p>
+        <EditorMessage message={message} />
       </div>
     </div>
   );
