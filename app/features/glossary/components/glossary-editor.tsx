@@ -6,6 +6,121 @@ import type { GlossaryEntry } from "../glossary-entry.ts";
 
 export type GlossaryActionResult = { key: string; ok: boolean; message: string; errors?: GlossaryFieldErrors };
 
+type FieldsProps = { id: (field: string) => string; errors: GlossaryFieldErrors; entry?: GlossaryEntry };
+
+/** The word, its other forms, its meaning and its picture. */
+function WordFields({ id, errors, entry }: FieldsProps) {
+  return (
+    <>
+      <FormField id={id("word")} label="Palabra" error={errors.word} className="col-md-4">
+        {(control) => <input {...control} name="word" defaultValue={entry?.word} maxLength={60} required />}
+      </FormField>
+      <FormField
+        id={id("forms")}
+        label="Otras formas"
+        hint="Separadas por comas: plurales o maneras de escribirla que usan los capítulos."
+        error={errors.forms}
+        className="col-md-4"
+      >
+        {(control) => <input {...control} name="forms" defaultValue={entry?.forms.join(", ")} />}
+      </FormField>
+      <FormField id={id("english")} label="En inglés (opcional)" error={errors.english} className="col-md-4">
+        {(control) => <input {...control} name="english" lang="en" defaultValue={entry?.english} maxLength={120} />}
+      </FormField>
+      <FormField
+        id={id("meaning")}
+        label="Significado para niños"
+        hint="Una o dos oraciones cortas."
+        error={errors.meaning}
+        className="col-12"
+      >
+        {(control) => (
+          <textarea {...control} name="meaning" rows={2} maxLength={400} defaultValue={entry?.meaning} required />
+        )}
+      </FormField>
+      <FormField
+        id={id("imageUrl")}
+        label="Imagen (opcional)"
+        hint="Ruta de una imagen del sitio, por ejemplo /images/characters/taquito.svg."
+        error={errors.imageUrl}
+        className="col-md-6"
+      >
+        {(control) => <input {...control} name="imageUrl" defaultValue={entry?.imageUrl} maxLength={300} />}
+      </FormField>
+      <FormField
+        id={id("imageAlt")}
+        label="Texto alternativo de la imagen"
+        hint="Obligatorio si hay imagen."
+        error={errors.imageAlt}
+        className="col-md-6"
+      >
+        {(control) => <input {...control} name="imageAlt" defaultValue={entry?.imageAlt} maxLength={200} />}
+      </FormField>
+    </>
+  );
+}
+
+/** The word's recorded pronunciation: its address or an upload, and the one saved. */
+function RecordingFields({ id, errors, entry, demoRecording }: FieldsProps & { demoRecording: boolean }) {
+  return (
+    <>
+      <FormField
+        id={id("audioUrl")}
+        label="Pronunciación grabada (opcional)"
+        hint="Ruta de un archivo de audio del sitio, por ejemplo /audio/cempasuchil.mp3."
+        error={errors.audioUrl}
+        className="col-md-6"
+      >
+        {(control) => <input {...control} name="audioUrl" defaultValue={entry?.audioUrl} maxLength={300} />}
+      </FormField>
+      <FormField
+        id={id("audioFile")}
+        label="Subir una grabación (opcional)"
+        hint="La palabra dicha en voz alta: M4A, MP3, OGG, Opus, WebM o WAV, hasta 300 KB. Reemplaza la ruta de arriba."
+        error={errors.audioFile}
+        className="col-md-6"
+      >
+        {(control) => (
+          <input {...control} type="file" name="audioFile" accept="audio/*,.m4a,.mp3,.ogg,.opus,.webm,.wav" />
+        )}
+      </FormField>
+      {entry?.audioUrl && (
+        <div className="col-12">
+          <p className="mb-1">Grabación actual{demoRecording && <strong> (de demostración, voz sintética)</strong>}:</p>
+          <audio controls preload="none" src={entry.audioUrl} aria-label={`Grabación de «${entry.word}»`} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Save (or add), delete, and the answer. */
+function WordActions({
+  entry,
+  busy,
+  result,
+}: {
+  entry?: GlossaryEntry;
+  busy: boolean;
+  result: GlossaryActionResult | undefined;
+}) {
+  return (
+    <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
+      <button type="submit" name="intent" value={entry ? "save" : "add"} className="btn btn-primary" disabled={busy}>
+        {entry ? "Guardar" : "Agregar palabra"}
+      </button>
+      {entry && (
+        <button type="submit" name="intent" value="delete" className="btn btn-outline-danger" disabled={busy}>
+          Borrar<span className="visually-hidden"> «{entry.word}»</span>
+        </button>
+      )}
+      <span role="status" className={result?.ok === false ? "text-danger" : "text-success"}>
+        {result?.message}
+      </span>
+    </div>
+  );
+}
+
 /** One word's form: editing an existing one (with 'Borrar'), or adding a new one. */
 function GlossaryForm({ entry, demoRecording = false }: { entry?: GlossaryEntry; demoRecording?: boolean }) {
   const fetcher = useFetcher<GlossaryActionResult>();
@@ -42,92 +157,10 @@ function GlossaryForm({ entry, demoRecording = false }: { entry?: GlossaryEntry;
     >
       <input type="hidden" name="id" value={entry?.id ?? ""} />
       <div className="row g-2">
-        <FormField id={id("word")} label="Palabra" error={errors.word} className="col-md-4">
-          {(control) => <input {...control} name="word" defaultValue={entry?.word} maxLength={60} required />}
-        </FormField>
-        <FormField
-          id={id("forms")}
-          label="Otras formas"
-          hint="Separadas por comas: plurales o maneras de escribirla que usan los capítulos."
-          error={errors.forms}
-          className="col-md-4"
-        >
-          {(control) => <input {...control} name="forms" defaultValue={entry?.forms.join(", ")} />}
-        </FormField>
-        <FormField id={id("english")} label="En inglés (opcional)" error={errors.english} className="col-md-4">
-          {(control) => <input {...control} name="english" lang="en" defaultValue={entry?.english} maxLength={120} />}
-        </FormField>
-        <FormField
-          id={id("meaning")}
-          label="Significado para niños"
-          hint="Una o dos oraciones cortas."
-          error={errors.meaning}
-          className="col-12"
-        >
-          {(control) => (
-            <textarea {...control} name="meaning" rows={2} maxLength={400} defaultValue={entry?.meaning} required />
-          )}
-        </FormField>
-        <FormField
-          id={id("imageUrl")}
-          label="Imagen (opcional)"
-          hint="Ruta de una imagen del sitio, por ejemplo /images/characters/taquito.svg."
-          error={errors.imageUrl}
-          className="col-md-6"
-        >
-          {(control) => <input {...control} name="imageUrl" defaultValue={entry?.imageUrl} maxLength={300} />}
-        </FormField>
-        <FormField
-          id={id("imageAlt")}
-          label="Texto alternativo de la imagen"
-          hint="Obligatorio si hay imagen."
-          error={errors.imageAlt}
-          className="col-md-6"
-        >
-          {(control) => <input {...control} name="imageAlt" defaultValue={entry?.imageAlt} maxLength={200} />}
-        </FormField>
-        <FormField
-          id={id("audioUrl")}
-          label="Pronunciación grabada (opcional)"
-          hint="Ruta de un archivo de audio del sitio, por ejemplo /audio/cempasuchil.mp3."
-          error={errors.audioUrl}
-          className="col-md-6"
-        >
-          {(control) => <input {...control} name="audioUrl" defaultValue={entry?.audioUrl} maxLength={300} />}
-        </FormField>
-        <FormField
-          id={id("audioFile")}
-          label="Subir una grabación (opcional)"
-          hint="La palabra dicha en voz alta: M4A, MP3, OGG, Opus, WebM o WAV, hasta 300 KB. Reemplaza la ruta de arriba."
-          error={errors.audioFile}
-          className="col-md-6"
-        >
-          {(control) => (
-            <input {...control} type="file" name="audioFile" accept="audio/*,.m4a,.mp3,.ogg,.opus,.webm,.wav" />
-          )}
-        </FormField>
-        {entry?.audioUrl && (
-          <div className="col-12">
-            <p className="mb-1">
-              Grabación actual{demoRecording && <strong> (de demostración, voz sintética)</strong>}:
-            </p>
-            <audio controls preload="none" src={entry.audioUrl} aria-label={`Grabación de «${entry.word}»`} />
-          </div>
-        )}
+        <WordFields id={id} errors={errors} entry={entry} />
+        <RecordingFields id={id} errors={errors} entry={entry} demoRecording={demoRecording} />
       </div>
-      <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
-        <button type="submit" name="intent" value={entry ? "save" : "add"} className="btn btn-primary" disabled={busy}>
-          {entry ? "Guardar" : "Agregar palabra"}
-        </button>
-        {entry && (
-          <button type="submit" name="intent" value="delete" className="btn btn-outline-danger" disabled={busy}>
-            Borrar<span className="visually-hidden"> «{entry.word}»</span>
-          </button>
-        )}
-        <span role="status" className={result?.ok === false ? "text-danger" : "text-success"}>
-          {result?.message}
-        </span>
-      </div>
+      <WordActions entry={entry} busy={busy} result={result} />
     </fetcher.Form>
   );
 }
