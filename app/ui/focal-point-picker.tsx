@@ -22,24 +22,11 @@ type Props = {
 const isSitePath = (value: string) => /^\/(?!\/)\S*$/.test(value);
 
 /**
- * Chooses the point of a picture that its crops keep in view (its object-position): click the
- * picture, or move the two sliders with the arrow keys. Beside it, the crop a 3:4 card makes.
- * The sliders are plain uncontrolled range inputs, so the form sends what they show even if
- * they were moved before the page was interactive, and a click only moves them.
+ * The picture's address: the one in its address field when the page was made, then whatever that
+ * field holds.
  */
-export function FocalPointPicker({ id, legend, defaultValue, names, imageFieldId, defaultImage, error, hint }: Props) {
-  const start = focalPointOf(defaultValue) ?? CENTER;
-  const [point, setPoint] = useState<FocalPoint>(start);
+function useImageOf(imageFieldId: string, defaultImage: string) {
   const [image, setImage] = useState(defaultImage.trim());
-  const horizontal = useRef<HTMLInputElement>(null);
-  const vertical = useRef<HTMLInputElement>(null);
-
-  const readSliders = () => {
-    if (horizontal.current && vertical.current)
-      setPoint({ x: Number(horizontal.current.value), y: Number(vertical.current.value) });
-  };
-  // Sliders moved before hydration: show where they are now.
-  useEffect(readSliders, []);
   // The picture follows its address field: typed, pasted, or written there by an upload.
   useEffect(() => {
     const field = document.getElementById(imageFieldId) as HTMLInputElement | null;
@@ -53,6 +40,61 @@ export function FocalPointPicker({ id, legend, defaultValue, names, imageFieldId
       field.removeEventListener("change", follow);
     };
   }, [imageFieldId]);
+  return image;
+}
+
+/** The picture with the point marked, which a click moves, and beside it the crop a card makes. */
+function FocalPointPreview({
+  image,
+  point,
+  onPick,
+}: {
+  image: string;
+  point: FocalPoint;
+  onPick: (event: MouseEvent<HTMLDivElement>) => void;
+}) {
+  if (!isSitePath(image))
+    return <p className="small text-body-secondary mb-0">Escribe o sube la imagen para ver dónde queda el punto.</p>;
+  return (
+    <>
+      {/* Pointer only: the sliders below are the keyboard's way to the same choice. */}
+      <div className="focal-point-stage" onClick={onPick} data-testid="focal-point-stage">
+        <img src={image} alt="" draggable={false} />
+        <span className="focal-point-marker" style={{ left: `${point.x}%`, top: `${point.y}%` }} />
+      </div>
+      <figure className="mb-0 text-center">
+        <img
+          src={image}
+          alt=""
+          className="focal-point-crop"
+          style={{ objectPosition: focalPointValue(point) }}
+          data-testid="focal-point-crop"
+        />
+        <figcaption className="small">En la carta</figcaption>
+      </figure>
+    </>
+  );
+}
+
+/**
+ * Chooses the point of a picture that its crops keep in view (its object-position): click the
+ * picture, or move the two sliders with the arrow keys. Beside it, the crop a 3:4 card makes.
+ * The sliders are plain uncontrolled range inputs, so the form sends what they show even if
+ * they were moved before the page was interactive, and a click only moves them.
+ */
+export function FocalPointPicker({ id, legend, defaultValue, names, imageFieldId, defaultImage, error, hint }: Props) {
+  const start = focalPointOf(defaultValue) ?? CENTER;
+  const [point, setPoint] = useState<FocalPoint>(start);
+  const horizontal = useRef<HTMLInputElement>(null);
+  const vertical = useRef<HTMLInputElement>(null);
+  const image = useImageOf(imageFieldId, defaultImage);
+
+  const readSliders = () => {
+    if (horizontal.current && vertical.current)
+      setPoint({ x: Number(horizontal.current.value), y: Number(vertical.current.value) });
+  };
+  // Sliders moved before hydration: show where they are now.
+  useEffect(readSliders, []);
 
   const pick = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -66,32 +108,11 @@ export function FocalPointPicker({ id, legend, defaultValue, names, imageFieldId
 
   const value = focalPointValue(point);
   const describedBy = [error && fieldErrorId(id), hint && fieldHintId(id)].filter(Boolean).join(" ") || undefined;
-  const showImage = isSitePath(image);
   return (
     <fieldset className="focal-point mb-3" aria-describedby={describedBy}>
       <legend className="form-label fs-6">{legend}</legend>
       <div className="d-flex flex-wrap gap-3 align-items-start">
-        {showImage ? (
-          <>
-            {/* Pointer only: the sliders below are the keyboard's way to the same choice. */}
-            <div className="focal-point-stage" onClick={pick} data-testid="focal-point-stage">
-              <img src={image} alt="" draggable={false} />
-              <span className="focal-point-marker" style={{ left: `${point.x}%`, top: `${point.y}%` }} />
-            </div>
-            <figure className="mb-0 text-center">
-              <img
-                src={image}
-                alt=""
-                className="focal-point-crop"
-                style={{ objectPosition: value }}
-                data-testid="focal-point-crop"
-              />
-              <figcaption className="small">En la carta</figcaption>
-            </figure>
-          </>
-        ) : (
-          <p className="small text-body-secondary mb-0">Escribe o sube la imagen para ver dónde queda el punto.</p>
-        )}
+        <FocalPointPreview image={image} point={point} onPick={pick} />
         <div className="focal-point-sliders">
           <Slider
             ref={horizontal}
