@@ -7,6 +7,7 @@ import pg from "pg";
 import type { DB } from "./db-schema.ts";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server.ts";
 import { log } from "./log.server.ts";
+import { sharedListener } from "./postgres-listener.server.ts";
 import { createPrivateDirectory, tightenTree } from "./private-files.server.ts";
 
 export type Db = Kysely<DB>;
@@ -276,138 +277,6 @@ async function firstAnswer(db: Db, url: string, waitMs: number) {
       await new Promise((done) => setTimeout(done, pauseMs));
     }
   }
-}
-
-/** How long a lost listening connection waits before each try to open it again: 1 s, 2 s, 4 s, then 5 s. */
-const RELISTEN_PAUSES_MS = [1000, 2000, 4000, 5000];
-
-type Subscription = { channel: string; onMessage: (payload: string) => void; onGap?: () => void };
-
-/**
- * One dedicated connection LISTENs on every channel of this instance (LISTEN belongs to a
- * session, and pooled connections are shared). One, not one per channel: PostgreSQL hands a
- * session its notifications in the order they were sent, so the data notice a trigger sends on
- * an insert is heard before the live change announced after it in the same transaction. On two
- * connections they could be heard the other way round, and a visitor's page rendered in between
- * from a chapter's comments not yet dropped was kept for 30 s (a CI failure of instances.spec).
- *
- * A lost connection is opened again, however long PostgreSQL takes to come back (a restart, a
- * failover), and every subscriber is told of the gap: what was sent meanwhile was never heard.
- */
-function sharedListener(url: string) {
-  const subscriptions = new Set<Subscription>();
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let closed = false;
-  // listen() calls one at a time: each may open the connection or add a LISTEN to it.
-  let queue: Promise<unknown> = Promise.resolve();
-  const channels = () => new Set([...subscriptions].map((subscription) => subscription.channel));
-
-  async function open(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url });
-    let ended = false;
-    next.on("notification", (message) => {
-      for (const subscription of [...subscriptions]) {
-        if (subscription.channel !== message.channel) continue;
-        try {
-          subscription.onMessage(message.payload ?? "");
-        } catch (error) {
-          log.warn("a database notice's listener failed", { channel: message.channel, error });
-        }
-      }
-    });
-    const lose = () => {
-      ended = true;
-      lost(next);
-    };
-    next.on("error", lose);
-    next.on("end", lose);
-    try {
-      await next.connect();
-      for (const channel of channels()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      await next.end().catch(() => {});
-      throw error;
-    }
-    // Lost between its last answer and now: no I/O can come between this check and the caller's.
-    if (ended) throw new Error("the listening connection ended as it opened");
-    return next;
-  }
-
-  function lost(which: pg.Client) {
-    if (closed || client !== which) return;
-    client = null;
-    which.end().catch(() => {});
-    log.warn("database listening connection lost: opening it again", { channels: [...channels()] });
-    reopenAfter(0);
-  }
-
-  function reopenAfter(attempt: number) {
-    const pauseMs = RELISTEN_PAUSES_MS[Math.min(attempt, RELISTEN_PAUSES_MS.length - 1)]!;
-    retry = setTimeout(() => {
-      retry = null;
-      queue = queue.then(async () => {
-        if (closed || client) return;
-        try {
-          client = await open();
-        } catch (error) {
-          log.warn("database listening connection not back yet", {
-            attempt: attempt + 1,
-            error: error instanceof Error ? error.message : String(error),
-          });
-          reopenAfter(attempt + 1);
-          return;
-        }
-        log.info("database listening connection back");
-        for (const subscription of [...subscriptions]) subscription.onGap?.();
-      });
-    }, pauseMs);
-    retry.unref();
-  }
-
-  function listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void) {
-    const subscription: Subscription = { channel, onMessage, onGap };
-    const subscribed = queue.then(async () => {
-      if (closed) throw new Error("the database is closed");
-      const heardAlready = channels().has(channel);
-      subscriptions.add(subscription);
-      try {
-        // Being opened again after a loss: that open will LISTEN on this channel too.
-        if (retry) return;
-        if (!client) client = await open();
-        else if (!heardAlready) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      } catch (error) {
-        subscriptions.delete(subscription);
-        throw error;
-      }
-    });
-    queue = subscribed.catch(() => {});
-    return subscribed.then(() => async () => {
-      subscriptions.delete(subscription);
-      if (subscriptions.size === 0) {
-        const last = client;
-        client = null;
-        if (retry) clearTimeout(retry);
-        retry = null;
-        await last?.end().catch(() => {});
-      } else if (!channels().has(channel)) {
-        await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-      }
-    });
-  }
-
-  return {
-    listen,
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      retry = null;
-      subscriptions.clear();
-      const last = client;
-      client = null;
-      await last?.end().catch(() => {});
-    },
-  };
 }
 
 async function openPostgres(url: string, poolSize = 10, waitForServerMs = 0): Promise<DatabaseHandle> {
