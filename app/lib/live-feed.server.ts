@@ -82,44 +82,61 @@ const encoder = new TextEncoder();
 const frameText = (id: string, topic: string, message: string) =>
   topic === START_MARK ? `id: ${id}\nevent: mark\ndata: start\n\n` : `id: ${id}\nevent: change\ndata: ${message}\n\n`;
 
-export function createLiveFeed({
-  live,
-  connections,
-  pingMs = LIVE_PING_MS,
-}: {
-  live: Pick<LiveHub, "subscribe" | "resume" | "headId">;
-  connections: ConnectionLimiter;
-  pingMs?: number;
-}): LiveFeed {
-  // Thousands of streams get the same change at once: its frame is encoded once, not per reader.
+type LiveSource = Pick<LiveHub, "subscribe" | "resume" | "headId">;
+type Send = (chunk: Uint8Array) => void;
+type Deliver = (topic: string, message: string, id: string) => void;
+
+/** Thousands of streams get the same change at once: its frame is encoded once, not per reader. */
+function frameEncodedOnce() {
   let lastId = "";
   let lastFrame = new Uint8Array();
-  const frameOf = (id: string, topic: string, message: string) => {
+  return (id: string, topic: string, message: string) => {
     if (id !== lastId) {
       lastFrame = encoder.encode(frameText(id, topic, message));
       lastId = id;
     }
     return lastFrame;
   };
+}
 
-  // One timer for every stream's ping (not one per stream), running while any stream is open.
-  const pinged = new Set<(chunk: Uint8Array) => void>();
+type Pinger = ReturnType<typeof sharedPinger>;
+
+/** One timer for every stream's ping (not one per stream), running while any stream is open. */
+function sharedPinger(pingMs: number) {
+  const pinged = new Set<Send>();
   const ping = encoder.encode(": ping\n\n");
   let pinger: ReturnType<typeof setInterval> | undefined;
-  const startPinging = (send: (chunk: Uint8Array) => void) => {
-    pinged.add(send);
-    pinger ??= setInterval(() => {
-      for (const each of [...pinged]) each(ping);
-    }, pingMs);
-    pinger.unref?.();
+  return {
+    start(send: Send) {
+      pinged.add(send);
+      pinger ??= setInterval(() => {
+        for (const each of [...pinged]) each(ping);
+      }, pingMs);
+      pinger.unref?.();
+    },
+    stop(send: Send) {
+      pinged.delete(send);
+      if (pinged.size === 0 && pinger) {
+        clearInterval(pinger);
+        pinger = undefined;
+      }
+    },
+    /** Streams pinged now: every open stream. */
+    count: () => pinged.size,
   };
-  const stopPinging = (send: (chunk: Uint8Array) => void) => {
-    pinged.delete(send);
-    if (pinged.size === 0 && pinger) {
-      clearInterval(pinger);
-      pinger = undefined;
-    }
-  };
+}
+
+export function createLiveFeed({
+  live,
+  connections,
+  pingMs = LIVE_PING_MS,
+}: {
+  live: LiveSource;
+  connections: ConnectionLimiter;
+  pingMs?: number;
+}): LiveFeed {
+  const frameOf = frameEncodedOnce();
+  const pinger = sharedPinger(pingMs);
 
   function open({ search, lastEventId, clientIp }: LiveFeedRequest): LiveFeedOpening {
     const topics = [...new Set(search.getAll("topic"))];
@@ -151,68 +168,98 @@ export function createLiveFeed({
       start(sink) {
         if (started) throw new Error("a live stream starts once");
         started = true;
-        let stopped = false;
-        let unsubscribe = () => {};
-        let stopDrainWatch = () => {};
-        const stop = () => {
-          if (stopped) return;
-          stopped = true;
-          unsubscribe();
-          stopPinging(send);
-          stopDrainWatch();
-          slot.release();
-        };
-        function send(chunk: Uint8Array) {
-          if (stopped) return;
-          try {
-            sink.write(chunk);
-          } catch {
-            stop();
-          }
-        }
-        const deliver = (topic: string, message: string, id: string) => send(frameOf(id, topic, message));
-
-        // The hello frame goes first; the replay (if any) and live changes follow it, all from
-        // this synchronous block, so that no change can slip in between what is replayed and
-        // what is live.
-        if (resumeFrom) {
-          let replaying = true;
-          const frames: string[] = [];
-          const result = live.resume(topics, resumeFrom, (topic, message, id) => {
-            if (replaying) frames.push(frameText(id, topic, message));
-            else deliver(topic, message, id);
-          });
-          replaying = false;
-          unsubscribe = result.unsubscribe;
-          const outcome = result.outcome === "replayed" ? "resumed" : "reload";
-          // After a reload the reader starts over from here; after a replay, from its last change.
-          const helloId = result.outcome === "replayed" ? resumeFrom : live.headId();
-          send(
-            encoder.encode(
-              `retry: 3000\n: conectado\nid: ${helloId}\nevent: hello\ndata: ${outcome}\n\n${frames.join("")}`,
-            ),
-          );
-        } else {
-          send(encoder.encode(`retry: 3000\n: conectado\nid: ${live.headId()}\nevent: hello\ndata: fresh\n\n`));
-          unsubscribe = live.subscribe(topics, deliver);
-        }
-        if (stopped) return stop;
-        startPinging(send);
-        // A drain: come back soon (elsewhere: this instance is no longer ready), then the stream ends.
-        stopDrainWatch = whenLiveStreamsEnd(() => {
-          const [least, most] = DRAIN_RETRY_MS;
-          send(encoder.encode(`retry: ${Math.round(least + Math.random() * (most - least))}\n\n`));
-          stop();
-          try {
-            sink.end();
-          } catch {
-            // already closed
-          }
-        });
-        return stop;
+        return startStream({ sink, topics, resumeFrom, live, frameOf, pinger, release: slot.release });
       },
     };
   }
 
-  return { open, streams: () => pinged.size };
+  return { open, streams: () => pinger.count() };
+}
+
+/** A stream from its hello to its end: returns what stops it (the reader left, a write failed, a drain). */
+function startStream({
+  sink,
+  topics,
+  resumeFrom,
+  live,
+  frameOf,
+  pinger,
+  release,
+}: {
+  sink: LiveStreamSink;
+  topics: string[];
+  resumeFrom: string;
+  live: LiveSource;
+  frameOf: (id: string, topic: string, message: string) => Uint8Array;
+  pinger: Pinger;
+  release: () => void;
+}): () => void {
+  let stopped = false;
+  let unsubscribe = () => {};
+  let stopDrainWatch = () => {};
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    unsubscribe();
+    pinger.stop(send);
+    stopDrainWatch();
+    release();
+  };
+  function send(chunk: Uint8Array) {
+    if (stopped) return;
+    try {
+      sink.write(chunk);
+    } catch {
+      stop();
+    }
+  }
+  const deliver: Deliver = (topic, message, id) => send(frameOf(id, topic, message));
+
+  // The hello frame goes first; the replay (if any) and live changes follow it, all from
+  // this synchronous block, so that no change can slip in between what is replayed and
+  // what is live.
+  if (resumeFrom) {
+    const resumed = resumeAfter(live, topics, resumeFrom, deliver);
+    unsubscribe = resumed.unsubscribe;
+    send(resumed.hello);
+  } else {
+    send(encoder.encode(`retry: 3000\n: conectado\nid: ${live.headId()}\nevent: hello\ndata: fresh\n\n`));
+    unsubscribe = live.subscribe(topics, deliver);
+  }
+  if (stopped) return stop;
+  pinger.start(send);
+  // A drain: come back soon (elsewhere: this instance is no longer ready), then the stream ends.
+  stopDrainWatch = whenLiveStreamsEnd(() => {
+    const [least, most] = DRAIN_RETRY_MS;
+    send(encoder.encode(`retry: ${Math.round(least + Math.random() * (most - least))}\n\n`));
+    stop();
+    try {
+      sink.end();
+    } catch {
+      // already closed
+    }
+  });
+  return stop;
+}
+
+/**
+ * A returning reader's subscription, and its hello: `resumed` followed by every kept change after
+ * `resumeFrom` (handed over synchronously, so gathered into the hello's bytes), or `reload` when
+ * that id is not kept. Later changes go to `deliver`.
+ */
+function resumeAfter(live: LiveSource, topics: string[], resumeFrom: string, deliver: Deliver) {
+  let replaying = true;
+  const frames: string[] = [];
+  const result = live.resume(topics, resumeFrom, (topic, message, id) => {
+    if (replaying) frames.push(frameText(id, topic, message));
+    else deliver(topic, message, id);
+  });
+  replaying = false;
+  const outcome = result.outcome === "replayed" ? "resumed" : "reload";
+  // After a reload the reader starts over from here; after a replay, from its last change.
+  const helloId = result.outcome === "replayed" ? resumeFrom : live.headId();
+  const hello = encoder.encode(
+    `retry: 3000\n: conectado\nid: ${helloId}\nevent: hello\ndata: ${outcome}\n\n${frames.join("")}`,
+  );
+  return { unsubscribe: result.unsubscribe, hello };
 }
