@@ -130,12 +130,137 @@ export async function createLiveHub(
   counts?: LiveCounts,
   { keepMs = REPLAY_KEEP_MS, keepEvents = REPLAY_KEEP_EVENTS, keepBytes = REPLAY_KEEP_BYTES, now = Date.now } = {},
 ): Promise<LiveHub> {
+  const subscribers = topicSubscribers();
+  const recent = recentChanges({ keepMs, keepEvents, keepBytes, now });
+  const sweep = setInterval(recent.forgetOld, 30_000);
+  sweep.unref();
+
+  const hear = (payload: string) => {
+    const { id, message } = splitPayload(payload);
+    const topic = topicOf(message);
+    if (!topic) return;
+    recent.keep({ id, topic, message });
+    const started = performance.now();
+    const { listeners, readers } = subscribers.audienceOf(topic);
+    handToEach(listeners, topic, message, id);
+    counts?.heard(readers, (performance.now() - started) / 1000);
+  };
+  // Sent once this instance listens: heard here first, then by every other instance in the same
+  // order as every change after it.
+  const announceStart = () =>
+    sql`select pg_notify(${CHANNEL}, ${`${newChangeId()} ${START_MARK}`})`.execute(database.db);
+  const afterGap = () => {
+    recent.forgetAll();
+    // Changes sent during the gap went unheard: what is kept from them goes (the visitors' pages).
+    handToEach(subscribers.everyTopic(), START_MARK, START_MARK, recent.epoch());
+    // What was heard before the gap is gone: readers move their last id past it.
+    announceStart().catch(() => {});
+  };
+  const unlisten = await database.listen(CHANNEL, hear, afterGap);
+  await announceStart();
+
+  return {
+    async publish(topic, executor = database.db, data) {
+      if (!TOPIC_PATTERN.test(topic)) throw new Error(`invalid live topic: ${topic}`);
+      const payload = `${newChangeId()} ${livePayload(topic, data)}`;
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(executor);
+      counts?.published();
+    },
+    subscribe: subscribers.subscribe,
+    resume(topics, lastEventId, listener) {
+      const changes = recent.after(lastEventId);
+      if (!changes) return { unsubscribe: subscribers.subscribe(topics, listener), outcome: "unknown" };
+      const wanted = new Set(topics);
+      for (const change of changes) {
+        if (wanted.has(change.topic) || change.topic === START_MARK) listener(change.topic, change.message, change.id);
+      }
+      return { unsubscribe: subscribers.subscribe(topics, listener), outcome: "replayed" };
+    },
+    headId: recent.headId,
+    subscribeAll: subscribers.subscribeAll,
+    subscriberCount: subscribers.count,
+    async close() {
+      clearInterval(sweep);
+      subscribers.clear();
+      recent.forgetAll();
+      await unlisten();
+    },
+  };
+}
+
+/** Hands a change to each listener, in turn. */
+function handToEach(listeners: Iterable<Listener>, topic: string, message: string, id: string) {
+  for (const listener of listeners) {
+    try {
+      listener(topic, message, id);
+    } catch {
+      // one broken stream or listener must not stop the others
+    }
+  }
+}
+
+/** This instance's subscribers: readers' streams by topic, and listeners to every topic. */
+function topicSubscribers() {
   const byTopic = new Map<string, Set<Listener>>();
   const everyTopic = new Set<Listener>();
   let count = 0;
-  // The changes heard lately, oldest first, for readers who come back with Last-Event-ID. An id
-  // not found here (the instance restarted, or its LISTEN connection dropped and missed some)
-  // can only be answered by a reload.
+  return {
+    subscribe(topics: readonly string[], listener: Listener) {
+      count++;
+      for (const topic of topics) {
+        let set = byTopic.get(topic);
+        if (!set) byTopic.set(topic, (set = new Set()));
+        set.add(listener);
+      }
+      return () => {
+        count--;
+        for (const topic of topics) {
+          const set = byTopic.get(topic);
+          set?.delete(listener);
+          if (set?.size === 0) byTopic.delete(topic);
+        }
+      };
+    },
+    subscribeAll(listener: Listener) {
+      everyTopic.add(listener);
+      return () => everyTopic.delete(listener);
+    },
+    /** Who hears a change on `topic`, and how many readers' streams that is (the metrics). */
+    audienceOf(topic: string): { listeners: Listener[]; readers: number } {
+      // A start mark goes to every reader once (one may listen to several topics), and changes
+      // nothing the visitors' pages show.
+      const listeners =
+        topic === START_MARK
+          ? [...new Set([...byTopic.values()].flatMap((set) => [...set]))]
+          : [...(byTopic.get(topic) ?? []), ...everyTopic];
+      const readers = topic === START_MARK ? listeners.length : (byTopic.get(topic)?.size ?? 0);
+      return { listeners, readers };
+    },
+    everyTopic: () => [...everyTopic],
+    count: () => count,
+    clear() {
+      byTopic.clear();
+      everyTopic.clear();
+    },
+  };
+}
+
+/**
+ * The changes heard lately, oldest first, for readers who come back with Last-Event-ID. An id
+ * not found here (the instance restarted, or its LISTEN connection dropped and missed some)
+ * can only be answered by a reload.
+ */
+function recentChanges({
+  keepMs,
+  keepEvents,
+  keepBytes,
+  now,
+}: {
+  keepMs: number;
+  keepEvents: number;
+  keepBytes: number;
+  now: () => number;
+}) {
   let epoch = `start-${newChangeId()}`;
   let kept: (LiveChange & { at: number })[] = [];
   let positionOf = new Map<string, number>();
@@ -157,112 +282,32 @@ export async function createLiveHub(
     kept = kept.slice(first);
     dropped += first;
   };
-  const forgetAll = () => {
-    kept = [];
-    positionOf = new Map();
-    dropped = 0;
-    keptBytes = 0;
-    epoch = `start-${newChangeId()}`;
-  };
-  const sweep = setInterval(forgetOld, 30_000);
-  sweep.unref();
-
-  // Sent once this instance listens: heard here first, then by every other instance in the same
-  // order as every change after it.
-  const announceStart = () =>
-    sql`select pg_notify(${CHANNEL}, ${`${newChangeId()} ${START_MARK}`})`.execute(database.db);
-  const unlisten = await database.listen(
-    CHANNEL,
-    (payload) => {
-      const { id, message } = splitPayload(payload);
-      const topic = topicOf(message);
-      if (!topic) return;
+  return {
+    forgetOld,
+    forgetAll() {
+      kept = [];
+      positionOf = new Map();
+      dropped = 0;
+      keptBytes = 0;
+      epoch = `start-${newChangeId()}`;
+    },
+    keep({ id, topic, message }: LiveChange) {
       positionOf.set(id, dropped + kept.length);
       kept.push({ id, topic, message, at: now() });
       keptBytes += message.length;
       if (kept.length > keepEvents || keptBytes > keepBytes) forgetOld();
-      const started = performance.now();
-      // A start mark goes to every reader once (one may listen to several topics), and changes
-      // nothing the visitors' pages show.
-      const listeners =
-        topic === START_MARK
-          ? [...new Set([...byTopic.values()].flatMap((set) => [...set]))]
-          : [...(byTopic.get(topic) ?? []), ...everyTopic];
-      const readers = topic === START_MARK ? listeners.length : (byTopic.get(topic)?.size ?? 0);
-      for (const listener of listeners) {
-        try {
-          listener(topic, message, id);
-        } catch {
-          // one broken stream must not stop the others
-        }
-      }
-      counts?.heard(readers, (performance.now() - started) / 1000);
     },
-    () => {
-      forgetAll();
-      // Changes sent during the gap went unheard: what is kept from them goes (the visitors' pages).
-      for (const listener of [...everyTopic]) {
-        try {
-          listener(START_MARK, START_MARK, epoch);
-        } catch {
-          // one broken listener must not stop the others
-        }
-      }
-      // What was heard before the gap is gone: readers move their last id past it.
-      announceStart().catch(() => {});
-    },
-  );
-  await announceStart();
-
-  function subscribe(topics: readonly string[], listener: Listener) {
-    count++;
-    for (const topic of topics) {
-      let set = byTopic.get(topic);
-      if (!set) byTopic.set(topic, (set = new Set()));
-      set.add(listener);
-    }
-    return () => {
-      count--;
-      for (const topic of topics) {
-        const set = byTopic.get(topic);
-        set?.delete(listener);
-        if (set?.size === 0) byTopic.delete(topic);
-      }
-    };
-  }
-
-  return {
-    async publish(topic, executor = database.db, data) {
-      if (!TOPIC_PATTERN.test(topic)) throw new Error(`invalid live topic: ${topic}`);
-      const payload = `${newChangeId()} ${livePayload(topic, data)}`;
-      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(executor);
-      counts?.published();
-    },
-    subscribe,
-    resume(topics, lastEventId, listener) {
+    /** The kept changes after `lastEventId`; null when it is not among them (nor this instance's start). */
+    after(lastEventId: string): LiveChange[] | null {
       forgetOld();
       const position = positionOf.get(lastEventId);
       // The mark of this instance's start is good while nothing kept since has been dropped.
       const fromStart = lastEventId === epoch && dropped === 0;
-      if (position === undefined && !fromStart) return { unsubscribe: subscribe(topics, listener), outcome: "unknown" };
-      const wanted = new Set(topics);
-      for (const change of kept.slice(position === undefined ? 0 : position - dropped + 1)) {
-        if (wanted.has(change.topic) || change.topic === START_MARK) listener(change.topic, change.message, change.id);
-      }
-      return { unsubscribe: subscribe(topics, listener), outcome: "replayed" };
+      if (position === undefined && !fromStart) return null;
+      return kept.slice(position === undefined ? 0 : position - dropped + 1);
     },
+    /** The last change heard, or the mark of this instance's start when none is kept. */
     headId: () => kept.at(-1)?.id ?? epoch,
-    subscribeAll(listener) {
-      everyTopic.add(listener);
-      return () => everyTopic.delete(listener);
-    },
-    subscriberCount: () => count,
-    async close() {
-      clearInterval(sweep);
-      byTopic.clear();
-      everyTopic.clear();
-      forgetAll();
-      await unlisten();
-    },
+    epoch: () => epoch,
   };
 }
