@@ -52,6 +52,7 @@ export function createSiteMetrics() {
   const sources: Sources = {};
   const registers = [registry];
 
+  // Made in the order a scrape lists them (the registry keeps it): the groups below keep it too.
   return {
     registry,
     contentType: registry.contentType,
@@ -63,6 +64,31 @@ export function createSiteMetrics() {
     readFrom(more: Sources) {
       Object.assign(sources, more);
     },
+    ...requestMetrics(registers),
+    ...liveMetrics(registers, sources),
+    ...databaseMetrics(registers, sources),
+    htmlCache: new Counter({
+      name: "site_html_cache_requests_total",
+      help: "Visitors' pages asked of the in-memory page cache, by result (hit, miss).",
+      labelNames: ["result"] as const,
+      registers,
+    }),
+    mailSent: mailSentCounter(registers),
+    ...storageAndReadinessMetrics(registers, sources),
+    contactQueue: new Gauge({
+      name: "site_contact_mail_queue",
+      help: "Contact messages stored and not delivered yet (all instances).",
+      registers,
+      async collect() {
+        // A scrape must answer even when the database does not.
+        if (sources.contactQueue) this.set(await sources.contactQueue().catch(() => Number.NaN));
+      },
+    }),
+  };
+}
+
+function requestMetrics(registers: Registry[]) {
+  return {
     requests: new Counter({
       name: "site_http_requests_total",
       help: "Requests answered, by route (the React Router route id, or static/assets), method (GET, HEAD, POST or other) and status class.",
@@ -76,6 +102,11 @@ export function createSiteMetrics() {
       buckets: REQUEST_BUCKETS,
       registers,
     }),
+  };
+}
+
+function liveMetrics(registers: Registry[], sources: Sources) {
+  return {
     liveConnections: new Gauge({
       name: "site_live_connections",
       help: "Live-feed (Server-Sent Events) connections open on this instance.",
@@ -105,6 +136,11 @@ export function createSiteMetrics() {
       buckets: FANOUT_BUCKETS,
       registers,
     }),
+  };
+}
+
+function databaseMetrics(registers: Registry[], sources: Sources) {
+  return {
     querySeconds: new Histogram({
       name: "site_db_query_duration_seconds",
       help: "Database query time, as the driver saw it.",
@@ -127,25 +163,25 @@ export function createSiteMetrics() {
         for (const state of ["total", "idle", "waiting"] as const) this.set({ state }, stats[state]);
       },
     }),
-    htmlCache: new Counter({
-      name: "site_html_cache_requests_total",
-      help: "Visitors' pages asked of the in-memory page cache, by result (hit, miss).",
-      labelNames: ["result"] as const,
-      registers,
-    }),
-    mailSent: (() => {
-      const counter = new Counter({
-        name: "site_mail_sent_total",
-        help: "Mail handed to the SMTP server, by kind (confirmation, existing-account, password-reset, guardian, contact) and outcome (sent, failed).",
-        labelNames: ["kind", "outcome"] as const,
-        registers,
-      });
-      // Every series from the start, at 0: a rate or an alert on failures has a series to read
-      // before the first mail, and the labels are a closed set (app/lib/mail.server.ts).
-      for (const kind of MAIL_KINDS)
-        for (const outcome of ["sent", "failed"] as const) counter.inc({ kind, outcome }, 0);
-      return counter;
-    })(),
+  };
+}
+
+function mailSentCounter(registers: Registry[]) {
+  const counter = new Counter({
+    name: "site_mail_sent_total",
+    help: "Mail handed to the SMTP server, by kind (confirmation, existing-account, password-reset, guardian, contact) and outcome (sent, failed).",
+    labelNames: ["kind", "outcome"] as const,
+    registers,
+  });
+  // Every series from the start, at 0: a rate or an alert on failures has a series to read
+  // before the first mail, and the labels are a closed set (app/lib/mail.server.ts).
+  for (const kind of MAIL_KINDS) for (const outcome of ["sent", "failed"] as const) counter.inc({ kind, outcome }, 0);
+  return counter;
+}
+
+/** Whether the instance takes work and can write, and how its disk and backups stand. */
+function storageAndReadinessMetrics(registers: Registry[], sources: Sources) {
+  return {
     ready: new Gauge({
       name: "site_ready",
       help: "1 while this instance takes new work (/readyz 200), 0 while it starts, drains or cannot write.",
@@ -179,15 +215,6 @@ export function createSiteMetrics() {
       collect() {
         const time = sources.lastBackup?.();
         if (time) this.set(time);
-      },
-    }),
-    contactQueue: new Gauge({
-      name: "site_contact_mail_queue",
-      help: "Contact messages stored and not delivered yet (all instances).",
-      registers,
-      async collect() {
-        // A scrape must answer even when the database does not.
-        if (sources.contactQueue) this.set(await sources.contactQueue().catch(() => Number.NaN));
       },
     }),
   };
