@@ -58,12 +58,10 @@ export function readablePageStream({
   const release = () => {
     scheduled = false;
     if (done || !batch.length) return;
-    // One piece of the turn's parts, which are views of what React wrote (it never writes into a
-    // view again once written, but some are its constants, shared by every page).
-    const bytes = batch.length === 1 ? Buffer.from(batch[0]!) : Buffer.concat(batch, batchBytes);
+    const chunk = oneChunk(batch, batchBytes);
     batch = [];
     batchBytes = 0;
-    controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    controller.enqueue(chunk);
   };
   const take = (parts: Buffer[], from: number) => {
     for (let index = from; index < parts.length; index++) batchBytes += parts[index]!.byteLength;
@@ -72,10 +70,8 @@ export function readablePageStream({
   Object.assign(sink, {
     write(chunk: Uint8Array | string) {
       if (done) return false;
-      const bytes =
-        typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       const before = batch.length;
-      rewrite.write(bytes, batch);
+      rewrite.write(bufferOf(chunk), batch);
       take(batch, before);
       if (!scheduled) {
         scheduled = true;
@@ -128,4 +124,18 @@ export function readablePageStream({
   );
   pipe(sink as unknown as Writable);
   return stream;
+}
+
+/**
+ * One piece of a turn's parts, which are views of what React wrote (it never writes into a view
+ * again once written, but some are its constants, shared by every page): copied, never shared.
+ */
+function oneChunk(parts: Buffer[], totalBytes: number): Uint8Array {
+  const bytes = parts.length === 1 ? Buffer.from(parts[0]!) : Buffer.concat(parts, totalBytes);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** What React wrote, as a Buffer over the same bytes (a string is encoded). */
+function bufferOf(chunk: Uint8Array | string): Buffer {
+  return typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
