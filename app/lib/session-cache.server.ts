@@ -44,23 +44,7 @@ export function createSessionCache<T>({
 }): SessionCache<T> {
   const entries = new Map<string, Entry<T>>();
   const keysByReader = new Map<string, Set<string>>();
-  // Every forget is numbered, and remembered per reader (and per cookie) for a while: a lookup
-  // that started before a change of its own reader keeps nothing. Others' changes (the notices
-  // of a busy site) do not stop it.
-  let changes = 0;
-  let clearedAt = 0;
-  const changedAt = new Map<string, { change: number; at: number }>();
-  const noteChange = (what: string) => {
-    changes++;
-    const at = now();
-    changedAt.delete(what);
-    changedAt.set(what, { change: changes, at });
-    // Oldest first (a Map keeps insertion order): drop those no lookup can still be behind.
-    for (const [key, change] of changedAt) {
-      if (change.at > at - LOOKUP_LIMIT_MS) break;
-      changedAt.delete(key);
-    }
-  };
+  const changes = changeLog(now);
   const keyOf = (cookieValue: string) => createHash("sha256").update(cookieValue).digest("base64url");
 
   const drop = (key: string) => {
@@ -83,18 +67,10 @@ export function createSessionCache<T>({
       }
       return entry.value;
     },
-    startLookup: () => ({ change: changes, at: now() }),
+    startLookup: changes.startLookup,
     set(cookieValue, readerId, value, { lookup, sessionExpiresAt }) {
       const key = keyOf(cookieValue);
-      const overtaken = (what: string) => (changedAt.get(what)?.change ?? 0) > lookup.change;
-      if (
-        ttlMs <= 0 ||
-        lookup.change < clearedAt ||
-        lookup.at <= now() - LOOKUP_LIMIT_MS ||
-        overtaken(`reader:${readerId}`) ||
-        overtaken(`key:${key}`)
-      )
-        return;
+      if (ttlMs <= 0 || changes.overtook(lookup, [`reader:${readerId}`, `key:${key}`])) return;
       const freshUntil = Math.min(now() + ttlMs, sessionExpiresAt.getTime());
       if (freshUntil <= now()) return;
       drop(key);
@@ -107,20 +83,61 @@ export function createSessionCache<T>({
     },
     forget(cookieValue) {
       const key = keyOf(cookieValue);
-      noteChange(`key:${key}`);
+      changes.note(`key:${key}`);
       drop(key);
     },
     forgetReader(readerId) {
-      noteChange(`reader:${readerId}`);
+      changes.note(`reader:${readerId}`);
       for (const key of [...(keysByReader.get(readerId) ?? [])]) drop(key);
     },
     clear() {
-      clearedAt = ++changes;
+      changes.noteClear();
       entries.clear();
       keysByReader.clear();
     },
     get size() {
       return entries.size;
+    },
+  };
+}
+
+/**
+ * Every forget is numbered, and remembered per reader (and per cookie) for a while: a lookup
+ * that started before a change of its own reader keeps nothing. Others' changes (the notices
+ * of a busy site) do not stop it.
+ */
+function changeLog(now: () => number) {
+  let changes = 0;
+  let clearedAt = 0;
+  const changedAt = new Map<string, { change: number; at: number }>();
+  return {
+    startLookup: (): Lookup => ({ change: changes, at: now() }),
+    /** A change of `what` (`reader:<id>` or `key:<cookie's key>`). */
+    note(what: string) {
+      changes++;
+      const at = now();
+      changedAt.delete(what);
+      changedAt.set(what, { change: changes, at });
+      // Oldest first (a Map keeps insertion order): drop those no lookup can still be behind.
+      for (const [key, change] of changedAt) {
+        if (change.at > at - LOOKUP_LIMIT_MS) break;
+        changedAt.delete(key);
+      }
+    },
+    /** Everything changed (notices may have been missed). */
+    noteClear() {
+      clearedAt = ++changes;
+    },
+    /**
+     * Whether what `lookup` read may be old: everything, or one of `whats`, changed since it
+     * started, or it started too long ago to tell.
+     */
+    overtook(lookup: Lookup, whats: string[]): boolean {
+      return (
+        lookup.change < clearedAt ||
+        lookup.at <= now() - LOOKUP_LIMIT_MS ||
+        whats.some((what) => (changedAt.get(what)?.change ?? 0) > lookup.change)
+      );
     },
   };
 }
