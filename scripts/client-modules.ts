@@ -23,6 +23,9 @@ const addresses = Object.fromEntries(
     return [name, `/${entry.file}`];
   }),
 );
-writeFileSync(join(buildDir, "server", CLIENT_MODULES_FILE), JSON.stringify(addresses));
+// The build's name as its pages tell the browser: a trip copy saved from another one is behind.
+const build = await import(join(buildDir, "server", "index.js"));
+const version: string = build.assets.version;
+writeFileSync(join(buildDir, "server", CLIENT_MODULES_FILE), JSON.stringify({ ...addresses, version }));
 rmSync(viteDir, { recursive: true, force: true });
 console.log(`client modules named for the server: ${Object.keys(addresses).join(", ")}`);

@@ -17,22 +17,31 @@ export type ServerNamedModule = keyof typeof SERVER_NAMED_MODULES;
 /** The file the build writes beside the server bundle. */
 export const CLIENT_MODULES_FILE = "client-modules.json";
 
-let addresses: Partial<Record<ServerNamedModule, string>> | undefined;
+type ClientModules = Partial<Record<ServerNamedModule, string>> & { version?: string };
+
+let built: ClientModules | undefined;
+
+const readBuilt = (): ClientModules => {
+  built ??= (() => {
+    try {
+      // Beside the server bundle (build/server/index.js), where this module is bundled.
+      return JSON.parse(readFileSync(new URL(`./${CLIENT_MODULES_FILE}`, import.meta.url), "utf8")) as ClientModules;
+    } catch {
+      return {};
+    }
+  })();
+  return built;
+};
 
 /**
  * A module's built address (`/assets/…-hash.js`), or null without a build (the development
  * server, unit tests): the page then simply names no refresh.
  */
 export function clientModuleAddress(name: ServerNamedModule): string | null {
-  addresses ??= (() => {
-    try {
-      // Beside the server bundle (build/server/index.js), where this module is bundled.
-      return JSON.parse(readFileSync(new URL(`./${CLIENT_MODULES_FILE}`, import.meta.url), "utf8")) as Partial<
-        Record<ServerNamedModule, string>
-      >;
-    } catch {
-      return {};
-    }
-  })();
-  return addresses[name] ?? null;
+  return readBuilt()[name] ?? null;
+}
+
+/** React Router's manifest version of this build (what `window.__reactRouterManifest.version` says), or null without a build. */
+export function builtVersion(): string | null {
+  return readBuilt().version ?? null;
 }

@@ -15,8 +15,9 @@ export const TRAVEL_INDEX_URL = "/__viaje/indice.json";
 export const TRAVEL_MANIFEST_URL = "/__viaje/manifest.json";
 /**
  * Readable by the server, so /pasaporte says what is saved without any first-load script:
- * `<owner>.<saved at, ms>.<chapters>.<bytes>`. Not a secret; the server ignores one that is not
- * the current reader's and removes it.
+ * `<owner>.<saved at, ms>.<chapters>.<bytes>.<build>`, the build being React Router's manifest
+ * version of the pages saved (decision 082: a copy of an older build is saved again). Not a
+ * secret; the server ignores one that is not the current reader's and removes it.
  */
 export const TRAVEL_COOKIE = "viaje";
 
@@ -26,7 +27,7 @@ export const TRAVEL_COOKIE = "viaje";
  */
 export const TRIP_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
 
-export type TravelCookie = { owner: string; savedAt: number; chapters: number; bytes: number };
+export type TravelCookie = { owner: string; savedAt: number; chapters: number; bytes: number; build?: string };
 
 export function parseTravelCookie(cookieHeader: string | null | undefined): TravelCookie | null {
   const raw = (cookieHeader ?? "")
@@ -34,11 +35,13 @@ export function parseTravelCookie(cookieHeader: string | null | undefined): Trav
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${TRAVEL_COOKIE}=`));
   if (!raw) return null;
-  const [owner, savedAt, chapters, bytes] = decodeURIComponent(raw.slice(TRAVEL_COOKIE.length + 1)).split(".");
+  const [owner, savedAt, chapters, bytes, build] = decodeURIComponent(raw.slice(TRAVEL_COOKIE.length + 1)).split(".");
   const numbers = [savedAt, chapters, bytes].map(Number);
   if (!owner || !/^[0-9a-f]{16}$/.test(owner) || numbers.some((n) => !Number.isSafeInteger(n) || n < 0)) return null;
-  return { owner, savedAt: numbers[0]!, chapters: numbers[1]!, bytes: numbers[2]! };
+  // Saved before builds were named (or a mangled name): an unknown build.
+  const named = build && /^[\w-]{1,40}$/.test(build) ? { build } : {};
+  return { owner, savedAt: numbers[0]!, chapters: numbers[1]!, bytes: numbers[2]!, ...named };
 }
 
 export const formatTravelCookie = (cookie: TravelCookie) =>
-  `${cookie.owner}.${cookie.savedAt}.${cookie.chapters}.${cookie.bytes}`;
+  `${cookie.owner}.${cookie.savedAt}.${cookie.chapters}.${cookie.bytes}.${cookie.build ?? ""}`;

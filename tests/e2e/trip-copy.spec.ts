@@ -366,6 +366,19 @@ test("a code scanned with signal after saving joins the copy from the page it op
     // Saved again: the next page names nothing.
     expect(refreshNamed(await (await page.request.get("/personajes")).text())).toBe(false);
 
+    // A deploy: the copy's pages came from another build of the site, whose scripts the site no
+    // longer names. The next page names the refresh, which saves the copy again from this build.
+    const cookieFields = async () =>
+      decodeURIComponent((await context.cookies()).find((kept) => kept.name === "viaje")!.value).split(".");
+    const thisBuild = (await cookieFields())[4];
+    expect(thisBuild).toMatch(/^[\w-]+$/);
+    const [cookie] = (await context.cookies()).filter((kept) => kept.name === "viaje");
+    const older = await cookieFields();
+    older[4] = "otra-version";
+    await context.addCookies([{ ...cookie!, value: encodeURIComponent(older.join(".")) }]);
+    expect(refreshNamed(await (await page.goto("/personajes"))!.text())).toBe(true);
+    await expect.poll(async () => (await cookieFields())[4], { timeout: 30_000 }).toBe(thisBuild);
+
     // Without signal, chapter 2 opens from the copy.
     await site.stop();
     await page.goto(`/${chapter2!.slug}`);

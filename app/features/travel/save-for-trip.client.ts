@@ -238,7 +238,9 @@ export async function saveForTrip(
     const url = new URL(request.url);
     if (!copy.kept.has(url.pathname + url.search)) await copy.cache.delete(request);
   }
-  const saved = { owner: plan.owner, savedAt, chapters, bytes: copy.bytes };
+  // The build its pages came from: a copy of an older one is saved again (decision 082).
+  const build = (window as unknown as { __reactRouterManifest?: BrowserManifest }).__reactRouterManifest?.version;
+  const saved = { owner: plan.owner, savedAt, chapters, bytes: copy.bytes, build };
   document.cookie = `${TRAVEL_COOKIE}=${encodeURIComponent(formatTravelCookie(saved))}; Path=/; Max-Age=31536000; SameSite=Lax`;
   // Installed or engaged sites keep their storage when the phone runs short (Safari: on the home screen).
   await navigator.storage?.persist?.().catch(() => false);
