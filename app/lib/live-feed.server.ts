@@ -223,8 +223,11 @@ function startStream({
     unsubscribe = resumed.unsubscribe;
     send(resumed.hello);
   } else {
-    send(encoder.encode(`retry: 3000\n: conectado\nid: ${live.headId()}\nevent: hello\ndata: fresh\n\n`));
+    // Subscribed before the hello is written: a write that fails stops the stream, and its stop
+    // must find the subscription to end (it once stayed, for a reader gone at the first byte).
+    const hello = encoder.encode(`retry: 3000\n: conectado\nid: ${live.headId()}\nevent: hello\ndata: fresh\n\n`);
     unsubscribe = live.subscribe(topics, deliver);
+    send(hello);
   }
   if (stopped) return stop;
   pinger.start(send);
