@@ -136,21 +136,7 @@ export function createApp({
   // A method or an address no page can serve: a 405 or 400 here, never a 500 further in.
   app.use(refuseUnservableRequests);
 
-  if (crashPathForTests) {
-    app.get(crashPathForTests, (c) => {
-      setImmediate(() => {
-        throw new Error("a fault injected by a test");
-      });
-      return c.text("ok");
-    });
-  }
-
-  if (stallPathForTests) {
-    app.get(stallPathForTests, () => {
-      // What a database spinning on a full disk did to the main thread (issue 41).
-      for (;;);
-    });
-  }
+  addFaultsForTests(app, { crashPathForTests, stallPathForTests });
 
   // Not a page: a scraper's, with METRICS_TOKEN (without it, the 404 page as for any unknown path).
   if (metrics && metricsToken) app.use("/metrics", metricsEndpoint(metrics, metricsToken));
@@ -160,21 +146,7 @@ export function createApp({
     ? routeStylesheets(inlineStylesheet, inlineStylesheets, inlineStylesheetHole)
     : null;
   if (stylesheets) app.use(stylesheetSplicedGzip(stylesheets));
-  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
-    c.text("La solicitud es demasiado grande.", 413);
-  const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
-  const glossaryFormLimit = bodyLimit({ maxSize: MAX_GLOSSARY_FORM_BYTES, onError: tooLarge });
-  const narrationFormLimit = bodyLimit({ maxSize: MAX_NARRATION_FORM_BYTES, onError: tooLarge });
-  app.use((c, next) =>
-    c.req.path === UPLOAD_PATH
-      ? uploadLimit(c, next)
-      : GLOSSARY_FORM_PATHS.has(c.req.path)
-        ? glossaryFormLimit(c, next)
-        : NARRATION_FORM_PATH.test(c.req.path)
-          ? narrationFormLimit(c, next)
-          : formLimit(c, next),
-  );
+  app.use(requestBodyLimits());
 
   serveBuildFiles(app, clientDir);
 
@@ -196,6 +168,52 @@ export function createApp({
   });
 
   return app;
+}
+
+/**
+ * Tests only: a path that throws where nothing catches it, and one that blocks the event loop
+ * for good (AppOptions explains both).
+ */
+function addFaultsForTests(
+  app: Hono<AppEnv>,
+  { crashPathForTests, stallPathForTests }: Pick<AppOptions, "crashPathForTests" | "stallPathForTests">,
+) {
+  if (crashPathForTests) {
+    app.get(crashPathForTests, (c) => {
+      setImmediate(() => {
+        throw new Error("a fault injected by a test");
+      });
+      return c.text("ok");
+    });
+  }
+
+  if (stallPathForTests) {
+    app.get(stallPathForTests, () => {
+      // What a database spinning on a full disk did to the main thread (issue 41).
+      for (;;);
+    });
+  }
+}
+
+/**
+ * The most a request's body may weigh, by where it goes: an image upload, the glossary's form
+ * and a chapter's narration may be larger than any other form. A 413 beyond it.
+ */
+function requestBodyLimits(): MiddlewareHandler<AppEnv> {
+  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & object>[0]) =>
+    c.text("La solicitud es demasiado grande.", 413);
+  const formLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
+  const glossaryFormLimit = bodyLimit({ maxSize: MAX_GLOSSARY_FORM_BYTES, onError: tooLarge });
+  const narrationFormLimit = bodyLimit({ maxSize: MAX_NARRATION_FORM_BYTES, onError: tooLarge });
+  return (c, next) =>
+    c.req.path === UPLOAD_PATH
+      ? uploadLimit(c, next)
+      : GLOSSARY_FORM_PATHS.has(c.req.path)
+        ? glossaryFormLimit(c, next)
+        : NARRATION_FORM_PATH.test(c.req.path)
+          ? narrationFormLimit(c, next)
+          : formLimit(c, next);
 }
 
 /**
