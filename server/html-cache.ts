@@ -63,6 +63,72 @@ const HARMLESS_WRITES = new Set([
   "/api/lectura",
 ]);
 
+/**
+ * Whether this request's answer may come from, or go into, the cache. Not a family's device's
+ * (its navbar offers '¿Quién lee?'): few devices, each rendered fresh, and every other
+ * visitor's page stays the same for all.
+ */
+function eligibleForCache(method: string, path: string, cookieHeader: string | null): boolean {
+  return (
+    method === "GET" &&
+    !hasSessionCookie(cookieHeader) &&
+    !hasFamilyDeviceCookie(cookieHeader) &&
+    !path.endsWith(".data") &&
+    !path.startsWith("/api/") &&
+    path !== "/healthz" &&
+    path !== "/readyz"
+  );
+}
+
+/** A kept page's response with `nonce` put in, encoded as `acceptEncoding` weighs its codings (`lookup`). */
+function keptPageResponse(entry: Entry, nonce: string, acceptEncoding: string | null): Response {
+  const headers = new Headers(entry.headers);
+  headers.set(HTML_CACHE_HEADER, "hit");
+  const vary = headers.get("Vary");
+  if (!vary?.toLowerCase().includes("accept-encoding"))
+    headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  const coding = chooseEncoding(acceptEncoding, pageCodings(entry.page, nonce));
+  if (!coding) return new Response(bodyOf(filledPage(entry.page, nonce)), { status: entry.status, headers });
+  headers.set("Content-Encoding", coding);
+  return new Response(bodyOf(encodedPage(entry.page, coding, nonce)), { status: entry.status, headers });
+}
+
+/**
+ * The entry to keep for a freshly rendered page, or null when it may not be kept: only a complete
+ * 200 HTML page that sets no cookie (`store`).
+ */
+function entryToKeep(
+  page: { html: string; nonce: string; status: number; headers: Headers },
+  now: () => number,
+): Entry | null {
+  if (page.status !== 200 || !page.nonce) return null;
+  if (!page.headers.get("Content-Type")?.startsWith("text/html") || page.headers.has("Set-Cookie")) return null;
+  // Length and encoding are each response's own (lookup encodes it, or not).
+  const perResponse = new Set([HTML_CACHE_HEADER.toLowerCase(), "content-length", "content-encoding"]);
+  const headers = [...page.headers].filter(([name]) => !perResponse.has(name.toLowerCase()));
+  return {
+    page: splicePage(page.html, page.nonce),
+    status: page.status,
+    headers,
+    storedAt: now(),
+    hashes: inlineHashes(page.html, page.nonce),
+  };
+}
+
+/** Brotli for kept pages, one at a time; a page dropped meanwhile (no longer `isKept`) is skipped. */
+function brotliQueue(isKept: (key: string, entry: Entry) => boolean) {
+  let queue = Promise.resolve();
+  return {
+    compressLater(key: string, entry: Entry) {
+      queue = queue
+        .then(() => (isKept(key, entry) ? compressBrotli(entry.page) : undefined))
+        // A page Brotli failed on simply keeps going out in gzip; the pages after it still get theirs.
+        .catch(() => {});
+    },
+    done: () => queue,
+  };
+}
+
 export function createHtmlCache({
   maxEntries = 256,
   maxAgeMs = 30_000,
@@ -72,14 +138,7 @@ export function createHtmlCache({
   const rendering = new Map<string, { generation: number; done: Promise<void> }>();
   let generation = 0;
   const stats = { hits: 0, misses: 0, stores: 0, clears: 0 };
-  // Brotli for kept pages, one at a time; a page dropped meanwhile is skipped.
-  let brotliQueue = Promise.resolve();
-  const compressLater = (key: string, entry: Entry) => {
-    brotliQueue = brotliQueue
-      .then(() => (entries.get(key) === entry ? compressBrotli(entry.page) : undefined))
-      // A page Brotli failed on simply keeps going out in gzip; the pages after it still get theirs.
-      .catch(() => {});
-  };
+  const brotli = brotliQueue((key, entry) => entries.get(key) === entry);
   const clear = () => {
     generation++;
     stats.clears++;
@@ -96,22 +155,7 @@ export function createHtmlCache({
       return generation;
     },
 
-    /**
-     * Whether this request's answer may come from, or go into, the cache. Not a family's device's
-     * (its navbar offers '¿Quién lee?'): few devices, each rendered fresh, and every other
-     * visitor's page stays the same for all.
-     */
-    eligible(method: string, path: string, cookieHeader: string | null): boolean {
-      return (
-        method === "GET" &&
-        !hasSessionCookie(cookieHeader) &&
-        !hasFamilyDeviceCookie(cookieHeader) &&
-        !path.endsWith(".data") &&
-        !path.startsWith("/api/") &&
-        path !== "/healthz" &&
-        path !== "/readyz"
-      );
-    },
+    eligible: eligibleForCache,
 
     /** Marks `key` as being rendered; call the returned function once the render is over. */
     startRender(key: string): () => void {
@@ -148,15 +192,7 @@ export function createHtmlCache({
       entries.delete(key);
       entries.set(key, entry);
       stats.hits++;
-      const headers = new Headers(entry.headers);
-      headers.set(HTML_CACHE_HEADER, "hit");
-      const vary = headers.get("Vary");
-      if (!vary?.toLowerCase().includes("accept-encoding"))
-        headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-      const coding = chooseEncoding(acceptEncoding, pageCodings(entry.page, nonce));
-      if (!coding) return new Response(bodyOf(filledPage(entry.page, nonce)), { status: entry.status, headers });
-      headers.set("Content-Encoding", coding);
-      return new Response(bodyOf(encodedPage(entry.page, coding, nonce)), { status: entry.status, headers });
+      return keptPageResponse(entry, nonce, acceptEncoding);
     },
 
     /**
@@ -168,21 +204,12 @@ export function createHtmlCache({
       renderedAt: number,
       page: { html: string; nonce: string; status: number; headers: Headers },
     ): boolean {
-      if (renderedAt !== generation || page.status !== 200 || !page.nonce) return false;
-      if (!page.headers.get("Content-Type")?.startsWith("text/html") || page.headers.has("Set-Cookie")) return false;
-      // Length and encoding are each response's own (lookup encodes it, or not).
-      const perResponse = new Set([HTML_CACHE_HEADER.toLowerCase(), "content-length", "content-encoding"]);
-      const headers = [...page.headers].filter(([name]) => !perResponse.has(name.toLowerCase()));
-      const entry: Entry = {
-        page: splicePage(page.html, page.nonce),
-        status: page.status,
-        headers,
-        storedAt: now(),
-        hashes: inlineHashes(page.html, page.nonce),
-      };
+      if (renderedAt !== generation) return false;
+      const entry = entryToKeep(page, now);
+      if (!entry) return false;
       entries.delete(key);
       entries.set(key, entry);
-      compressLater(key, entry);
+      brotli.compressLater(key, entry);
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       stats.stores++;
       return true;
@@ -190,7 +217,7 @@ export function createHtmlCache({
 
     /** Settles once every page stored so far has its Brotli encoding (or was dropped first). */
     brotliDone(): Promise<void> {
-      return brotliQueue;
+      return brotli.done();
     },
 
     /** The inline hashes of the page kept for `key` (null: none kept, or it cannot be shared). */
