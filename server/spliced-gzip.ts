@@ -76,6 +76,50 @@ export async function gzipAroundFixedText(
   // What the page carries where the stylesheet goes: the stylesheet itself, or the hole for it.
   const needle = inHole && fixed.hole ? fixed.hole : fixed.bytes;
   const reader = page.getReader();
+  const member = gzipMemberBody(fixed, needle);
+  /** Reads the page until there is something to send; false once it has ended. */
+  const fill = async (): Promise<boolean> => {
+    while (!member.hasOutput()) {
+      const next = await reader.read();
+      if (next.done) {
+        member.finish();
+        return false;
+      }
+      member.take(next.value);
+    }
+    return true;
+  };
+
+  // The header alone is not a first chunk: it leaves with the first deflated bytes.
+  let open = await fill();
+  let first: Buffer | null = Buffer.concat([GZIP_HEADER, member.ready()]);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (first) {
+          controller.enqueue(first);
+          first = null;
+          if (!open) controller.close();
+          return;
+        }
+        open = await fill();
+        if (member.hasOutput()) controller.enqueue(member.ready());
+        if (!open) controller.close();
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * The body of gzipAroundFixedText's gzip member, as the page comes: what precedes and follows
+ * `needle` deflated batch by batch, `fixed` in its deflated copy where the needle was, then the
+ * last block and the trailer. `ready` hands over what is there so far.
+ */
+function gzipMemberBody(fixed: FixedText, needle: Buffer) {
   let head: Buffer | null = Buffer.alloc(0);
   let checksum = 0;
   let size = 0;
@@ -90,75 +134,43 @@ export async function gzipAroundFixedText(
     // around the stylesheet (decision 041). The stylesheet keeps its own (fixedText's default).
     out.push(deflateRawSync(bytes, { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH }));
   };
-  // One chunk of the page (what one turn of its render wrote, app/lib/page-stream.server.ts).
-  const take = (chunk: Uint8Array) => {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (!head) return deflated(bytes);
-    const searchFrom = Math.max(0, head.length - needle.length + 1);
-    head = head.length ? Buffer.concat([head, bytes]) : bytes;
-    const at = head.indexOf(needle, searchFrom);
-    if (at >= 0) {
-      deflated(head.subarray(0, at));
-      checksum = crc32(fixed.bytes, checksum);
-      size += fixed.bytes.length;
-      out.push(fixed.deflated);
-      const rest = head.subarray(at + needle.length);
-      head = null;
-      deflated(rest);
-    } else if (head.length > FIXED_TEXT_WITHIN_BYTES) {
-      const whole = head;
-      head = null;
-      deflated(whole);
-    }
-  };
-  const finish = () => {
-    if (head) deflated(head);
-    head = null;
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(checksum >>> 0, 0);
-    trailer.writeUInt32LE(size >>> 0, 4);
-    out.push(LAST_BLOCK, trailer);
-  };
-  /** Reads the page until there is something to send; false once it has ended. */
-  const fill = async (): Promise<boolean> => {
-    while (!out.length) {
-      const next = await reader.read();
-      if (next.done) {
-        finish();
-        return false;
+  return {
+    // One chunk of the page (what one turn of its render wrote, app/lib/page-stream.server.ts).
+    take(chunk: Uint8Array) {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (!head) return deflated(bytes);
+      const searchFrom = Math.max(0, head.length - needle.length + 1);
+      head = head.length ? Buffer.concat([head, bytes]) : bytes;
+      const at = head.indexOf(needle, searchFrom);
+      if (at >= 0) {
+        deflated(head.subarray(0, at));
+        checksum = crc32(fixed.bytes, checksum);
+        size += fixed.bytes.length;
+        out.push(fixed.deflated);
+        const rest = head.subarray(at + needle.length);
+        head = null;
+        deflated(rest);
+      } else if (head.length > FIXED_TEXT_WITHIN_BYTES) {
+        const whole = head;
+        head = null;
+        deflated(whole);
       }
-      take(next.value);
-    }
-    return true;
-  };
-  const ready = () => {
-    const bytes = out.length === 1 ? out[0]! : Buffer.concat(out);
-    out = [];
-    return bytes;
-  };
-
-  // The header alone is not a first chunk: it leaves with the first deflated bytes.
-  let open = await fill();
-  let first: Buffer | null = Buffer.concat([GZIP_HEADER, ready()]);
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (first) {
-          controller.enqueue(first);
-          first = null;
-          if (!open) controller.close();
-          return;
-        }
-        open = await fill();
-        if (out.length) controller.enqueue(ready());
-        if (!open) controller.close();
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
     },
-    { highWaterMark: 0 },
-  );
+    finish() {
+      if (head) deflated(head);
+      head = null;
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(checksum >>> 0, 0);
+      trailer.writeUInt32LE(size >>> 0, 4);
+      out.push(LAST_BLOCK, trailer);
+    },
+    hasOutput: () => out.length > 0,
+    ready() {
+      const bytes = out.length === 1 ? out[0]! : Buffer.concat(out);
+      out = [];
+      return bytes;
+    },
+  };
 }
 
 /**
