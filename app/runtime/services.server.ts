@@ -12,27 +12,18 @@ import { prunePageViews } from "../features/analytics/page-views.server.ts";
 import { pruneCardRefusals } from "../features/classes/card-refusals.server.ts";
 import { pruneOldCards } from "../features/families/old-cards.server.ts";
 import { pruneOldBookings } from "../features/events/bookings.server.ts";
-import { passwordResetMail } from "../features/auth/password-reset.server.ts";
-import { createProfileForUser } from "../features/profiles/profiles.server.ts";
 import type { GuardianMailer } from "../features/guardians/guardian-mailer.server.ts";
-import { linkConsentsToAccount } from "../features/guardians/guardian-consent.server.ts";
-import {
-  guardianReachOf,
-  sendFirstGuardianRequest,
-  startGuardianConsent,
-} from "../features/guardians/guardian-request.server.ts";
 import { createMailer, redactAddress, type Mailer } from "../lib/mail.server.ts";
 import { currentRequestId } from "../lib/request-context.server.ts";
-import { decideAge, type AgeAnswer } from "../features/age/age-rule.ts";
 import { pruneSignInFailures } from "../lib/sign-in-lockout.server.ts";
-import { createAuth, resolveAuthSecret, type Auth, type NewUser } from "../lib/auth.server.ts";
+import type { Auth } from "../lib/auth.server.ts";
 import { backupControlHandler, lastBackupTime } from "../lib/backup.server.ts";
 import { createConnectionLimiter, type ConnectionLimiter } from "../lib/connection-limiter.server.ts";
 import { startControlSocket } from "../lib/control-socket.server.ts";
 import { seedDemoContent } from "../../db/seed/seed.server.ts";
 import { createInChildProcess, openDatabase, type DatabaseHandle, type Db } from "../lib/db.server.ts";
 import { configurationWarnings, parseEnv, type Env } from "../lib/env.server.ts";
-import { createLiveHub, type LiveHub } from "../lib/live-hub.server.ts";
+import { createLiveHub, type LiveCounts, type LiveHub } from "../lib/live-hub.server.ts";
 import { log } from "../lib/log.server.ts";
 import { isStorageError, noteStorageFailure } from "../lib/storage-health.server.ts";
 import { createSiteMetrics, type SiteMetrics } from "../lib/metrics.server.ts";
@@ -41,6 +32,7 @@ import { restrictNewFilesToOwner } from "../lib/private-files.server.ts";
 import { createContentCache, type ContentCache } from "../lib/content-cache.server.ts";
 import { createSessionCache, type SessionCache } from "../lib/session-cache.server.ts";
 import { pruneRateLimits, setRateLimitMultiplier } from "../lib/rate-limit.server.ts";
+import { createReaderAuth } from "./reader-auth.server.ts";
 
 export type Services = {
   env: Env;
@@ -163,71 +155,15 @@ export async function servicesOn(
 ): Promise<Services> {
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const metrics = createSiteMetrics();
-  database.observeQueries(({ seconds, failed, error }) => {
-    metrics.querySeconds.observe(seconds);
-    if (!failed) return;
-    metrics.queryErrors.inc();
-    // A full or failing disk: this request's 500 becomes a 503 (server/app.ts), the watchdog
-    // counts it (server/watchdog.ts).
-    if (isStorageError(error)) noteStorageFailure(error);
-  });
-  const live = await createLiveHub(database, {
-    published: () => metrics.eventsPublished.inc(),
-    heard: (readers, seconds) => {
-      metrics.eventsReceived.inc();
-      metrics.eventsDelivered.inc(readers);
-      metrics.fanOutSeconds.observe(seconds);
-    },
-  });
+  countQueries(database, metrics);
+  const live = await createLiveHub(database, liveEventCounts(metrics));
   const db = database.db;
   const mailer = countedMail(
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? env.CONTACT_TO, siteUrl: env.siteUrl }),
     metrics,
   );
   const guardianMailer: GuardianMailer = { mailer, siteUrl: env.siteUrl };
-  const askGuardian = (userId: string) =>
-    // Not awaited: a lost e-mail is sent again from the child's page ('Enviar el correo otra vez').
-    void sendFirstGuardianRequest({ db, mailer: guardianMailer }, userId).catch((error: unknown) =>
-      log.warn("guardian request failed", { error }),
-    );
-  // The age rule on an e-mail sign-up: better-auth's hook refuses an invalid answer before the
-  // account exists (direct calls to /api/auth included), and the account is made as it decides.
-  const decideSignUp = (answer: AgeAnswer, ownEmail: string) =>
-    decideAge(answer, { reach: guardianReachOf(guardianMailer), ownEmail });
-  const onUserCreated = async (user: NewUser) => {
-    const decision = user.signUpAnswer ? decideSignUp(user.signUpAnswer, user.email) : null;
-    const answered = decision && decision.kind !== "invalid" ? decision : null;
-    // Google's sign-up has no answer: the age step (/tu-edad) asks it before anything else.
-    await createProfileForUser(db, { ...user, birthYear: answered?.birthYear ?? null, age: answered?.age ?? null });
-    if (answered?.kind !== "needs-guardian") return;
-    // The guardian is written to once the child's own address is confirmed: before that, a
-    // guardian's e-mail would tell whoever typed the form that the address was new.
-    await startGuardianConsent({ db, mailer: guardianMailer }, user.id, answered.consent, { mailNow: false });
-  };
-  const checkSignUpAnswer = (answer: AgeAnswer, ownEmail: string) => {
-    const decision = decideSignUp(answer, ownEmail);
-    if (decision.kind !== "invalid") return null;
-    return decision.errors.birthYear
-      ? { code: "BIRTH_YEAR_REQUIRED", message: decision.errors.birthYear }
-      : { code: "GUARDIAN_EMAIL_INVALID", message: decision.errors.guardianEmail ?? "" };
-  };
-  const auth = createAuth({
-    env,
-    db,
-    secret: resolveAuthSecret(env),
-    onUserCreated,
-    checkSignUpAnswer,
-    mailer,
-    onEmailVerified: async (user) => {
-      askGuardian(user.id);
-      // A guardian who consented by mail before this address was confirmed finds the child in
-      // their /familia from now (docs/decisions/066).
-      await linkConsentsToAccount(db, user).catch((error: unknown) =>
-        log.warn("linking consented children failed", { error }),
-      );
-    },
-    passwordResetMail,
-  });
+  const auth = createReaderAuth({ env, db, mailer, guardianMailer });
   const controlSocket = options.controlSocket
     ? await startControlSocket(resolve(env.DATA_DIR), {
         ...adminControlHandlers(db, live.publish),
@@ -242,19 +178,7 @@ export async function servicesOn(
     counted: (outcome) => metrics.mailSent.inc({ kind: "contact", outcome }),
     ...options.contactMail,
   });
-  const maintenance = setInterval(
-    () => {
-      pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
-      pruneSignInFailures(db).catch((error: unknown) => log.warn("sign-in failure pruning failed", { error }));
-      prunePageViews(db).catch((error: unknown) => log.warn("page-view pruning failed", { error }));
-      pruneOldCards(db).catch((error: unknown) => log.warn("old-card pruning failed", { error }));
-      pruneCardRefusals(db).catch((error: unknown) => log.warn("card-refusal pruning failed", { error }));
-      // Bookings live 30 days after their event (decision 070, /privacidad).
-      pruneOldBookings(db).catch((error: unknown) => log.warn("booking pruning failed", { error }));
-    },
-    60 * 60 * 1000,
-  );
-  maintenance.unref();
+  const maintenance = startHourlyMaintenance(db);
   const liveConnections = createConnectionLimiter({
     perAddress: env.LIVE_MAX_PER_ADDRESS,
     total: env.LIVE_MAX_CONNECTIONS,
@@ -262,31 +186,11 @@ export async function servicesOn(
   const sessionCache = createSessionCache<unknown>({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const contentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
   const commentCache = createContentCache({ ttlMs: env.DATA_CACHE_SECONDS * 1000 });
-  const visitorPageListeners = new Set<() => void>();
-  const visitorPagesChanged = () => {
-    for (const listener of [...visitorPageListeners]) listener();
-  };
-  // Every instance hears every change (PostgreSQL NOTIFY, or PGlite's own in one process); when
-  // the listening connection was lost, changes may have gone unheard, so everything goes.
-  const stopChangeNotices = await database.listen(
-    DATA_CHANGED_CHANNEL,
-    (notice) => {
-      // A reader's own session and facts: no visitor's page shows them.
-      if (notice.startsWith("reader:")) return sessionCache.forgetReader(notice.slice("reader:".length));
-      // One chapter's comments (its key is the notice itself), or every chapter's (an apodo).
-      if (notice.startsWith("comments:")) commentCache.forget(notice);
-      else if (notice === "content:comments") commentCache.clear();
-      else contentCache.clear();
-      // After the data it was rendered from: a page rendered from now on reads it afresh.
-      visitorPagesChanged();
-    },
-    // The visitors' pages go too: the live hub, on the same connection, tells its every-topic
-    // listeners of the same gap (app/lib/live-hub.server.ts).
-    () => {
-      sessionCache.clear();
-      contentCache.clear();
-      commentCache.clear();
-    },
+  const visitorPages = visitorPageListeners(live);
+  const stopChangeNotices = await listenForChangeNotices(
+    database,
+    { sessionCache, contentCache, commentCache },
+    visitorPages.changed,
   );
   metrics.readFrom({
     liveConnections: () => liveConnections.open(),
@@ -311,15 +215,107 @@ export async function servicesOn(
     contentCache,
     commentCache,
     stopChangeNotices,
-    onVisitorPagesChanged(listener) {
-      visitorPageListeners.add(listener);
+    onVisitorPagesChanged: visitorPages.on,
+  };
+}
+
+/**
+ * Every query's time and failures in the metrics; a failure for lack of storage is also noted
+ * for the full-disk answer.
+ */
+function countQueries(database: DatabaseHandle, metrics: SiteMetrics) {
+  database.observeQueries(({ seconds, failed, error }) => {
+    metrics.querySeconds.observe(seconds);
+    if (!failed) return;
+    metrics.queryErrors.inc();
+    // A full or failing disk: this request's 500 becomes a 503 (server/app.ts), the watchdog
+    // counts it (server/watchdog.ts).
+    if (isStorageError(error)) noteStorageFailure(error);
+  });
+}
+
+/** The live feed's events in the metrics: published here, heard, delivered and how long fan-out took. */
+function liveEventCounts(metrics: SiteMetrics): LiveCounts {
+  return {
+    published: () => metrics.eventsPublished.inc(),
+    heard: (readers, seconds) => {
+      metrics.eventsReceived.inc();
+      metrics.eventsDelivered.inc(readers);
+      metrics.fanOutSeconds.observe(seconds);
+    },
+  };
+}
+
+/**
+ * Who hears that a visitor's page may have changed (Services.onVisitorPagesChanged): `changed`
+ * tells them of a database notice, and each hears every live change from the hub itself.
+ */
+function visitorPageListeners(live: LiveHub) {
+  const listeners = new Set<() => void>();
+  return {
+    changed() {
+      for (const listener of [...listeners]) listener();
+    },
+    on(listener: () => void): () => void {
+      listeners.add(listener);
       const stopHearingLive = live.subscribeAll(() => listener());
       return () => {
-        visitorPageListeners.delete(listener);
+        listeners.delete(listener);
         stopHearingLive();
       };
     },
   };
+}
+
+/** Hourly housekeeping: old rate-limit counters, sign-in failures, page views, cards, bookings. */
+function startHourlyMaintenance(db: Db): ReturnType<typeof setInterval> {
+  const maintenance = setInterval(
+    () => {
+      pruneRateLimits(db).catch((error: unknown) => log.warn("rate-limit pruning failed", { error }));
+      pruneSignInFailures(db).catch((error: unknown) => log.warn("sign-in failure pruning failed", { error }));
+      prunePageViews(db).catch((error: unknown) => log.warn("page-view pruning failed", { error }));
+      pruneOldCards(db).catch((error: unknown) => log.warn("old-card pruning failed", { error }));
+      pruneCardRefusals(db).catch((error: unknown) => log.warn("card-refusal pruning failed", { error }));
+      // Bookings live 30 days after their event (decision 070, /privacidad).
+      pruneOldBookings(db).catch((error: unknown) => log.warn("booking pruning failed", { error }));
+    },
+    60 * 60 * 1000,
+  );
+  maintenance.unref();
+  return maintenance;
+}
+
+/**
+ * The database's change notices, heard by every instance (PostgreSQL NOTIFY, or PGlite's own in
+ * one process): each empties what it changed, then tells the visitors' pages. Returns what stops
+ * hearing them.
+ */
+function listenForChangeNotices(
+  database: DatabaseHandle,
+  { sessionCache, contentCache, commentCache }: Pick<Services, "sessionCache" | "contentCache" | "commentCache">,
+  visitorPagesChanged: () => void,
+): Promise<() => Promise<void>> {
+  // When the listening connection was lost, changes may have gone unheard, so everything goes.
+  return database.listen(
+    DATA_CHANGED_CHANNEL,
+    (notice) => {
+      // A reader's own session and facts: no visitor's page shows them.
+      if (notice.startsWith("reader:")) return sessionCache.forgetReader(notice.slice("reader:".length));
+      // One chapter's comments (its key is the notice itself), or every chapter's (an apodo).
+      if (notice.startsWith("comments:")) commentCache.forget(notice);
+      else if (notice === "content:comments") commentCache.clear();
+      else contentCache.clear();
+      // After the data it was rendered from: a page rendered from now on reads it afresh.
+      visitorPagesChanged();
+    },
+    // The visitors' pages go too: the live hub, on the same connection, tells its every-topic
+    // listeners of the same gap (app/lib/live-hub.server.ts).
+    () => {
+      sessionCache.clear();
+      contentCache.clear();
+      commentCache.clear();
+    },
+  );
 }
 
 /**

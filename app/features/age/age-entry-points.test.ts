@@ -202,10 +202,11 @@ describe("nothing outside app/features/age draws the line", () => {
   it("each entry point asks the rule", () => {
     for (const path of ["app/routes/login.tsx", "app/routes/tu-edad.tsx", "app/routes/tu-perfil.tsx"])
       expect(readFileSync(join(root, path), "utf8"), path).toMatch(/\bdecideAge\(/);
-    // better-auth's sign-up hook and account creation are handed the rule by the composition root.
-    const services = readFileSync(join(root, "app/runtime/services.server.ts"), "utf8");
-    expect(services).toMatch(/\bdecideAge\(/);
-    expect(services).toMatch(/checkSignUpAnswer/);
+    // better-auth's sign-up hook and account creation are handed the rule by the composition root
+    // (its readers' accounts, app/runtime/reader-auth.server.ts).
+    const readerAuth = readFileSync(join(root, "app/runtime/reader-auth.server.ts"), "utf8");
+    expect(readerAuth).toMatch(/\bdecideAge\(/);
+    expect(readerAuth).toMatch(/checkSignUpAnswer/);
     // /familia: the families feature is handed the rule (features do not import each other).
     expect(readFileSync(join(root, "app/routes/familia.tsx"), "utf8")).toMatch(/\bfamilyAgeRule\b/);
     const familyRule = readFileSync(join(root, "app/pages/family-age.server.ts"), "utf8");
