@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { createTransport } from "nodemailer";
+import { createTransport, type Transporter } from "nodemailer";
 import type { Db } from "../../lib/db.server.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { log } from "../../lib/log.server.ts";
@@ -113,6 +113,64 @@ function mailFor(message: ClaimedMessage, to: string, siteUrl: string) {
   };
 }
 
+/** The worker's timings: each one given in `options`, else its default. */
+function tuningOf(options: ContactMailerTuning): Required<ContactMailerTuning> {
+  const tuning: Required<ContactMailerTuning> = { ...DEFAULT_TUNING };
+  for (const key of Object.keys(DEFAULT_TUNING) as (keyof ContactMailerTuning)[])
+    tuning[key] = options[key] ?? tuning[key];
+  return tuning;
+}
+
+/** What one delivery needs: where the message goes, over which SMTP connection, how to retry. */
+type Delivery = Pick<MailerOptions, "db" | "siteUrl" | "counted"> & {
+  transport: Pick<Transporter, "sendMail">;
+  to: string;
+  tuning: Required<ContactMailerTuning>;
+};
+
+/**
+ * One attempt to send a claimed message, and its outcome recorded: delivered, or its next
+ * attempt after the backoff with the SMTP server's error.
+ */
+async function deliver(message: ClaimedMessage, { db, transport, to, siteUrl, tuning, counted }: Delivery) {
+  let failure: string | null = null;
+  try {
+    await transport.sendMail(mailFor(message, to, siteUrl));
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  }
+  counted?.(failure === null ? "sent" : "failed");
+  // Written only while this claim still holds (same attempt number), never undoing a delivery.
+  const update = db
+    .updateTable("contact_messages")
+    .where("id", "=", message.id)
+    .where("attempts", "=", message.attempts)
+    .where("delivered_at", "is", null);
+  if (failure === null) {
+    const result = await update.set({ delivered_at: sql<Date>`now()`, last_error: null }).executeTakeFirst();
+    if (result.numUpdatedRows === 0n)
+      log.warn("contact message delivered after its claim had expired", { id: message.id });
+    else log.info("contact message delivered", { id: message.id, attempts: message.attempts });
+    return;
+  }
+  const delay = retryDelayMs(message.attempts, tuning.retryBaseMs, tuning.retryMaxMs);
+  await update
+    .set({
+      next_attempt_at: sql<Date>`now() + ${delay} * interval '1 millisecond'`,
+      last_error: failure.slice(0, 1000),
+    })
+    .execute();
+  log.warn("mail not sent", {
+    kind: "contact",
+    id: message.id,
+    to: redactAddress(to),
+    willRetry: true,
+    attempts: message.attempts,
+    retryInMs: delay,
+    error: failure,
+  });
+}
+
 /** Contact messages stored and not delivered yet, by every instance (the metrics' mail queue). */
 export async function countUndeliveredContactMessages(db: Db): Promise<number> {
   const row = await db
@@ -130,9 +188,7 @@ export async function countUndeliveredContactMessages(db: Db): Promise<number> {
  */
 export function startContactMailer(options: MailerOptions): ContactMailer {
   const { db, smtpUrl, to, siteUrl } = options;
-  const tuning: Required<ContactMailerTuning> = { ...DEFAULT_TUNING };
-  for (const key of Object.keys(DEFAULT_TUNING) as (keyof ContactMailerTuning)[])
-    tuning[key] = options[key] ?? tuning[key];
+  const tuning = tuningOf(options);
   if (!smtpUrl || !to) {
     log.info("contact mail not configured: messages are stored and wait for SMTP_URL and CONTACT_TO");
     return { enabled: false, wake() {}, retryNow: async () => 0, async stop() {} };
@@ -143,6 +199,7 @@ export function startContactMailer(options: MailerOptions): ContactMailer {
     greetingTimeout: tuning.smtpTimeoutMs,
     socketTimeout: tuning.smtpTimeoutMs,
   });
+  const delivery: Delivery = { db, transport, to, siteUrl, tuning, counted: options.counted };
 
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -156,51 +213,12 @@ export function startContactMailer(options: MailerOptions): ContactMailer {
     timer.unref();
   };
 
-  async function deliver(message: ClaimedMessage) {
-    let failure: string | null = null;
-    try {
-      await transport.sendMail(mailFor(message, to!, siteUrl));
-    } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
-    }
-    options.counted?.(failure === null ? "sent" : "failed");
-    // Written only while this claim still holds (same attempt number), never undoing a delivery.
-    const update = db
-      .updateTable("contact_messages")
-      .where("id", "=", message.id)
-      .where("attempts", "=", message.attempts)
-      .where("delivered_at", "is", null);
-    if (failure === null) {
-      const result = await update.set({ delivered_at: sql<Date>`now()`, last_error: null }).executeTakeFirst();
-      if (result.numUpdatedRows === 0n)
-        log.warn("contact message delivered after its claim had expired", { id: message.id });
-      else log.info("contact message delivered", { id: message.id, attempts: message.attempts });
-      return;
-    }
-    const delay = retryDelayMs(message.attempts, tuning.retryBaseMs, tuning.retryMaxMs);
-    await update
-      .set({
-        next_attempt_at: sql<Date>`now() + ${delay} * interval '1 millisecond'`,
-        last_error: failure.slice(0, 1000),
-      })
-      .execute();
-    log.warn("mail not sent", {
-      kind: "contact",
-      id: message.id,
-      to: redactAddress(to!),
-      willRetry: true,
-      attempts: message.attempts,
-      retryInMs: delay,
-      error: failure,
-    });
-  }
-
   async function drain() {
     try {
       while (!stopped) {
         const message = await claimDueMessage(db, tuning.leaseMs);
         if (!message) break;
-        await deliver(message);
+        await deliver(message, delivery);
       }
       if (!stopped) schedule((await msUntilNextDue(db)) ?? tuning.pollMs);
     } catch (error) {
