@@ -1,9 +1,22 @@
-import { horizontalBars, periodLines, smallMultiples } from "../../lib/chart-scenes.server.ts";
-import type { AuthorsStatsData, ChapterRow, CodeDayCount, PathCount } from "./authors-stats.server.ts";
-import { QR_PATH_PREFIX } from "./page-views.server.ts";
-import { barValue, shownCount, SMALL_COUNT_TEXT } from "./small-counts.ts";
-import type { StatsColumn, StatsFigure } from "./stats-figure.ts";
+import { horizontalBars, periodLines } from "../../lib/chart-scenes.server.ts";
+import type { AuthorsStatsData, ChapterRow } from "./authors-stats.server.ts";
+import { barValue, shownCount } from "./small-counts.ts";
+import type { StatsFigure } from "./stats-figure.ts";
+import {
+  bucketNames,
+  count,
+  date,
+  isoDay,
+  pathOf,
+  periodNames,
+  SMALL_NOTE,
+  text,
+  total,
+} from "./stats-figure-parts.server.ts";
+import { qrAndPageFigures } from "./stats-qr-figures.server.ts";
 import { bucketDays, bucketed, type DayCount, type PeriodDays } from "./stats-period.ts";
+
+export { CODE_COLUMN_LIMIT, PATH_ROW_LIMIT } from "./stats-qr-figures.server.ts";
 
 /** What other features count, handed in by the composition root (features do not import each other). */
 export type OtherFigures = {
@@ -15,26 +28,6 @@ export type OtherFigures = {
   unknownScans: { current: number; previous: number };
 };
 
-/** Rows a per-path table lists at most; its chart draws the first few. */
-export const PATH_ROW_LIMIT = 200;
-const CHART_ROW_LIMIT = 15;
-/** Codes the per-day table gives a column at most (most scanned first); its chart draws fewer. */
-export const CODE_COLUMN_LIMIT = 40;
-const CHART_PANEL_LIMIT = 12;
-
-const SMALL_NOTE = `Los recuentos de 1 a 4 se muestran como «${SMALL_COUNT_TEXT}» y se dibujan como una franja clara de 1 a 4, nunca como un valor.`;
-
-const text = (name: string): StatsColumn => ({ name, kind: "text" });
-const date = (name: string): StatsColumn => ({ name, kind: "date" });
-const count = (name: string): StatsColumn => ({ name, kind: "count" });
-/** A day as the figures' rows hold it: an ISO date (the table shows it in Spanish, the CSV as it is). */
-const isoDay = (day: Date) => day.toISOString().slice(0, 10);
-
-const periodNames = (days: PeriodDays) => ({
-  current: `Últimos ${days.period} días`,
-  previous: `${days.period} días anteriores`,
-});
-
 const dayFormat = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", timeZone: "UTC" });
 const yearDayFormat = new Intl.DateTimeFormat("es-ES", {
   day: "numeric",
@@ -42,22 +35,6 @@ const yearDayFormat = new Intl.DateTimeFormat("es-ES", {
   year: "2-digit",
   timeZone: "UTC",
 });
-
-const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
-
-/** How the figures over time name their points: a day, a week from, 30 days from. */
-const bucketNames = (days: PeriodDays) => {
-  const size = bucketDays(days.period);
-  return size === 1
-    ? { column: "Día", unit: "día", points: { one: "día", many: "días" } }
-    : size === 7
-      ? { column: "Semana desde", unit: "semana", points: { one: "semana", many: "semanas" } }
-      : {
-          column: "30 días desde",
-          unit: "bloque de 30 días",
-          points: { one: "bloque de 30 días", many: "bloques de 30 días" },
-        };
-};
 
 function seriesFigure(
   data: AuthorsStatsData,
@@ -138,8 +115,6 @@ function journeyFigure(data: AuthorsStatsData): StatsFigure {
   };
 }
 
-const pathOf = (value: string) => value.split("?")[0]!;
-
 function chaptersFigure(data: AuthorsStatsData): StatsFigure {
   const viewsByPath = new Map<string, number>();
   for (const row of data.paths)
@@ -212,115 +187,6 @@ function clansFigure(data: AuthorsStatsData, clanNames: readonly string[]): Stat
   };
 }
 
-/** Per key (a path without its query, a QR code), current and previous period, most seen first. */
-function perKey(paths: PathCount[], keyOf: (path: string) => string | null) {
-  const byKey = new Map<string, { current: number; previous: number }>();
-  for (const row of paths) {
-    const key = keyOf(row.path);
-    if (key === null) continue;
-    const counts = byKey.get(key) ?? { current: 0, previous: 0 };
-    counts.current += row.current;
-    counts.previous += row.previous;
-    byKey.set(key, counts);
-  }
-  return [...byKey.entries()]
-    .map(([key, counts]) => ({ key, ...counts }))
-    .filter((row) => row.current + row.previous > 0)
-    .sort((a, b) => b.current - a.current || b.previous - a.previous || a.key.localeCompare(b.key))
-    .slice(0, PATH_ROW_LIMIT);
-}
-
-function comparedFigure(
-  data: AuthorsStatsData,
-  base: Pick<StatsFigure, "id" | "section" | "title">,
-  keyName: string,
-  what: string,
-  rows: { key: string; current: number; previous: number }[],
-  extraRows: { label: string; current: number; previous: number }[] = [],
-): StatsFigure {
-  const names = periodNames(data.days);
-  const shown = rows.slice(0, CHART_ROW_LIMIT);
-  return {
-    ...base,
-    description:
-      `${what}: ${names.current.toLowerCase()} (barra oscura) y ${names.previous.toLowerCase()} (barra clara, debajo)` +
-      `${rows.length > shown.length ? `; el gráfico dibuja los ${shown.length} primeros, la tabla ${rows.length}` : ""}. ${SMALL_NOTE}`,
-    columns: [text(keyName), count(names.current), count(names.previous)],
-    rows: [...rows.map((row) => ({ label: row.key, ...row })), ...extraRows].map((row) => ({
-      label: row.label,
-      cells: [shownCount(row.current), shownCount(row.previous)],
-    })),
-    chart: horizontalBars(
-      shown.map((row) => ({ label: row.key, current: barValue(row.current), previous: barValue(row.previous) })),
-    ),
-  };
-}
-
-/**
- * QR scans per code and per point of the chosen period: a row per point and a column per code
- * (most scanned first), then each code's total in the period and in the one before. The chart
- * is small multiples, one line per code on a common scale, headed by the same two totals, so it
- * shows nothing the table does not.
- */
-function codeDaysFigure(data: AuthorsStatsData, codeDays: CodeDayCount[]): StatsFigure {
-  const { days } = data;
-  const names = periodNames(days);
-  const bucket = bucketNames(days);
-  const countsByCode = new Map<string, CodeDayCount[]>();
-  for (const row of codeDays) countsByCode.set(row.code, [...(countsByCode.get(row.code) ?? []), row]);
-  const allCodes = [...countsByCode.entries()]
-    .map(([code, counts]) => {
-      const series = bucketed(days, counts);
-      return { code, series, current: total(series.current), previous: total(series.previous) };
-    })
-    .filter((code) => code.current + code.previous > 0)
-    .sort((a, b) => b.current - a.current || b.previous - a.previous || a.code.localeCompare(b.code));
-  const codes = allCodes.slice(0, CODE_COLUMN_LIMIT);
-  const charted = codes.slice(0, CHART_PANEL_LIMIT);
-  const starts = bucketed(days, []).currentStarts;
-  const rows =
-    codes.length === 0
-      ? [{ label: "Ningún código escaneado en estos dos periodos", cells: [] }]
-      : [
-          ...starts.map((start, index) => ({
-            label: isoDay(start),
-            cells: codes.map((code) => shownCount(code.series.current[index]!)),
-          })),
-          { label: `Total: ${names.current.toLowerCase()}`, cells: codes.map((code) => shownCount(code.current)) },
-          { label: `Total: ${names.previous.toLowerCase()}`, cells: codes.map((code) => shownCount(code.previous)) },
-        ];
-  const cutNote = [
-    allCodes.length > codes.length ? `la tabla da los ${codes.length} más escaneados de ${allCodes.length}` : "",
-    codes.length > charted.length ? `el gráfico dibuja los ${charted.length} primeros` : "",
-  ].filter(Boolean);
-  return {
-    id: "escaneos-por-codigo-y-dia",
-    section: "qr",
-    title: "Escaneos por código y día",
-    description:
-      `Un gráfico pequeño por código QR, del más escaneado al menos, todos con la misma escala: sus escaneos por ` +
-      `${bucket.unit} en los ${names.current.toLowerCase()}. Sobre cada uno, su total en ese tiempo y, entre ` +
-      `paréntesis, el de los ${names.previous.toLowerCase()}; la tabla da las mismas cifras` +
-      `${cutNote.length ? ` (${cutNote.join("; ")})` : ""}. ${SMALL_NOTE}`,
-    columns: [date(bucket.column), ...codes.map((code) => count(code.code))],
-    rows,
-    points: bucket.points,
-    chart:
-      charted.length === 0
-        ? null
-        : smallMultiples(
-            charted.map((code) => ({
-              label: `${code.code}: ${shownCount(code.current)} (antes ${shownCount(code.previous)})`,
-              values: code.series.current.map(barValue),
-            })),
-            { scaleLabel: (max) => `Escala común: de 0 a ${max} escaneos` },
-          ),
-  };
-}
-
-const qrCodeOf = (path: string) =>
-  path.startsWith(QR_PATH_PREFIX) ? pathOf(path.slice(QR_PATH_PREFIX.length)).split("/")[0]! : null;
-
 /** Every figure of the page for the chosen period, in the order shown. */
 export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures): StatsFigure[] {
   return [
@@ -352,22 +218,7 @@ export function authorsStatsFigures(data: AuthorsStatsData, other: OtherFigures)
     chaptersFigure(data),
     charactersFigure(data),
     clansFigure(data, other.clanNames),
-    comparedFigure(
-      data,
-      { id: "escaneos-por-codigo", section: "qr", title: "Escaneos por código" },
-      "Código",
-      "Una barra por código QR",
-      perKey(data.paths, qrCodeOf),
-      [{ label: "Códigos que no existen", ...other.unknownScans }],
-    ),
-    codeDaysFigure(data, data.codeDays),
-    comparedFigure(
-      data,
-      { id: "paginas", section: "qr", title: "Visitas por página" },
-      "Página",
-      "Una barra por página (sin su consulta), de la más vista a la menos",
-      perKey(data.paths, (path) => (qrCodeOf(path) === null ? pathOf(path) : null)),
-    ),
+    ...qrAndPageFigures(data, other.unknownScans),
     {
       id: "familias",
       section: "families",
