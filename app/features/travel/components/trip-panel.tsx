@@ -81,6 +81,30 @@ function useSaveOnArrival(
   }, [offer, save, setState, setSaved]);
 }
 
+/** 'Guardar para el viaje', and 'Borrar lo guardado' once something is saved; neither while working. */
+function TripButtons({
+  working,
+  saved,
+  run,
+}: {
+  working: boolean;
+  saved: boolean;
+  run: (work: "save" | "clear") => void;
+}) {
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <button type="button" className="btn btn-warning" disabled={working} onClick={() => run("save")}>
+        {TRAVEL_MESSAGES.save}
+      </button>
+      {saved && (
+        <button type="button" className="btn btn-outline-secondary" disabled={working} onClick={() => run("clear")}>
+          {TRAVEL_MESSAGES.clear}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /**
  * 'Guardar para el viaje' on /pasaporte. Server-rendered: the offer, its size and what is saved
  * need no script; the saving code loads on the first click (no first-load JavaScript).
@@ -120,7 +144,7 @@ export function TripPanel({
     if (offer.saved) void checkPersistent();
   }, [offer]);
   useSaveOnArrival(offer, save, setState, setSaved);
-  const run = async (work: "save" | "clear") => {
+  const run = async (work: "save" | "clear"): Promise<void> => {
     setState("busy");
     try {
       const trip = await import("../save-for-trip.client.ts");
@@ -139,26 +163,7 @@ export function TripPanel({
         {TRAVEL_MESSAGES.heading}
       </h2>
       <p>{TRAVEL_MESSAGES.offer(offer.chapterPaths.length, offer.estimateBytes)}</p>
-      <div className="d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-warning"
-          disabled={state === "busy" || state === "refreshing"}
-          onClick={() => run("save")}
-        >
-          {TRAVEL_MESSAGES.save}
-        </button>
-        {saved && (
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={state === "busy" || state === "refreshing"}
-            onClick={() => run("clear")}
-          >
-            {TRAVEL_MESSAGES.clear}
-          </button>
-        )}
-      </div>
+      <TripButtons working={state === "busy" || state === "refreshing"} saved={saved !== null} run={run} />
       <p role="status" className="mt-2 mb-0" data-testid="viaje-estado">
         {status}
       </p>
