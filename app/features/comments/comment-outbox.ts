@@ -6,7 +6,7 @@
  * tablet may have another reader signed in by then). Where the browser can, the device's worker
  * sends it too, with the site closed (worker-outbox.client.ts). Loaded with the comment box only.
  */
-export type OutgoingComment = { id: string; path: string; text: string; author?: string };
+import type { OutgoingComment } from "./outgoing-comment.ts";
 
 const keyOf = (userId: string) => `buzon-comentarios:${userId}`;
 

@@ -5,7 +5,7 @@
  * wakes when the signal returns, even with the site closed. The names repeat public/sw.js's.
  * Loaded only when a comment waits (the trip's copy keeps this module, for use without signal).
  */
-import type { OutgoingComment } from "./comment-outbox.ts";
+import type { OutgoingComment } from "./outgoing-comment.ts";
 
 const WORKER_OUTBOX = "buzon";
 const SYNC_TAG = "comentarios";
