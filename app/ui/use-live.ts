@@ -28,8 +28,9 @@ function syncSource() {
   source?.close();
   source = null;
   sourceKey = key;
-  // Readiness for observers (and the end-to-end tests): "connected" only while this tab's
-  // current stream is open, so a change published from then on reaches it.
+  // Readiness for observers (and the end-to-end tests): "connected" only once this tab's current
+  // stream has said hello, so the server has subscribed it and a change published from then on
+  // reaches it. On `open` alone, a stream the server never started looked connected (21f976e).
   delete document.documentElement.dataset.live;
   if (topics.length === 0) return;
   const query = topics.map((topic) => `topic=${encodeURIComponent(topic)}`);
@@ -42,14 +43,16 @@ function syncSource() {
   next.addEventListener("open", () => {
     if (opened) helloTimer = setTimeout(() => topics.forEach((topic) => notify({ topic })), 2000);
     opened = true;
-    if (source === next) document.documentElement.dataset.live = "connected";
   });
   // The server's first word on every (re)connection: after a dropped stream it has sent every
   // change since our last one ("resumed"), or cannot ("reload"), and then the data is reloaded.
   next.addEventListener("hello", (event) => {
     clearTimeout(helloTimer);
     const message = event as MessageEvent<string>;
-    if (source === next) lastEventId = message.lastEventId;
+    if (source === next) {
+      lastEventId = message.lastEventId;
+      document.documentElement.dataset.live = "connected";
+    }
     if (message.data === "reload") for (const topic of topics) notify({ topic });
   });
   // Another instance started: nothing changed, but a stream resumed there starts after this.

@@ -85,3 +85,37 @@ test("comments arrive, and hidden or deleted ones go, on another reader's open p
   expect(reloads).toEqual([]);
   await Promise.all(contexts.map((context) => context.close()));
 });
+
+test("a page says it is connected only once the server's stream has said hello, not when it merely opened", async ({
+  page,
+}) => {
+  // Every value the page gives its readiness, as it gives it.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { liveStates: string[] }).liveStates = seen;
+    // The document has no <html> yet when this runs: watched from the document itself.
+    new MutationObserver(() => seen.push(document.documentElement.dataset.live ?? "")).observe(document, {
+      attributes: true,
+      subtree: true,
+      attributeFilter: ["data-live"],
+    });
+  });
+  const states = () => page.evaluate(() => (window as unknown as { liveStates: string[] }).liveStates);
+  // A stream that opens and never speaks (as a stream the server never started once did, 21f976e),
+  // until the test lets it say hello.
+  let tries = 0;
+  let sayHello = false;
+  await page.route("**/api/live?*", async (route) => {
+    tries++;
+    const hello = sayHello ? "id: 0\nevent: hello\ndata: fresh\n\n" : "";
+    await route.fulfill({ status: 200, contentType: "text/event-stream", body: `retry: 200\n: conectado\n\n${hello}` });
+  });
+  await signUp(page);
+  await page.goto("/");
+  await expect.poll(() => tries, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  // Each silent stream ended and the page said so (what is watched is seen), never "connected".
+  await expect.poll(states).toContain("reconnecting");
+  expect(await states()).not.toContain("connected");
+  sayHello = true;
+  await expect.poll(states, { timeout: 15_000 }).toContain("connected");
+});
