@@ -362,6 +362,9 @@ test("a code scanned with signal after saving joins the copy from the page it op
     await expect.poll(savedChapters, { timeout: 30_000 }).toBe(2);
     const kept = (await cacheListing(page)).map((entry) => entry.path);
     expect(kept).toContain(`/${chapter2!.slug}`);
+    // What a saved page loads by itself offline is still kept: the comment hand-off, 'Léemelo'.
+    expect(kept.some((path) => /^\/assets\/worker-outbox\.client-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(kept.some((path) => /^\/assets\/read-aloud-[\w-]+\.js$/.test(path))).toBe(true);
     expect(kept.filter((path) => LOCKED.some((locked) => path.startsWith(`/${locked.slug}`)))).toEqual([]);
     // Saved again: the next page names nothing.
     expect(refreshNamed(await (await page.request.get("/personajes")).text())).toBe(false);

@@ -29,9 +29,10 @@ async function saveAgain(): Promise<TravelCookie | null> {
   if (!answer.ok) return null;
   const { plan, modules } = (await answer.json()) as TripPlanAnswer;
   if (!plan) return null;
-  // Loading them puts their scripts among the files this page fetched, which the copy keeps.
+  // Loading them puts their scripts among the files this page fetched, which the copy keeps:
+  // every time (as the offline hand-off), not only when a saved chapter reads aloud.
   const loadModules = () => Promise.all(modules.map((module) => import(/* @vite-ignore */ module)));
-  const saved = await saveForTrip(plan, loadModules);
+  const saved = await saveForTrip(plan, undefined, loadModules);
   localStorage.removeItem(LAST_TRY_KEY);
   window.dispatchEvent(new CustomEvent(TRIP_REFRESHED_EVENT, { detail: saved }));
   return saved;
