@@ -43,19 +43,20 @@ export async function rootData(request: Request, url: URL, context: Readonly<Rou
   // A read that may have written this reader's unlocks: their kept copy (decision 041) goes at
   // once, so the next page shows them even before the database's notice arrives.
   if (unlocked) await forgetReaderCopy(request, context);
-  const [profile, admin, childReader, student] = sessionUser
+  const [profile, admin, childReader, student, tripBehind] = sessionUser
     ? await Promise.all([
         getReaderProfile(context),
         readerIsAdmin(context),
         readerIsChild(context),
         readerIsStudent(context),
+        // This device's trip copy of this reader missed a code scanned since, or is old: the page
+        // names the module that saves it again (entry.server.tsx; decision 082). After the unlock
+        // above, so a scan's own page counts it.
+        fullLoad ? tripCopyBehind(db, sessionUser.id, request.headers.get("Cookie")) : false,
       ])
-    : [null, false, false, false];
+    : [null, false, false, false, false];
   // A class's student is on the school's device, which is nobody's family (decision 036).
   const familyDevice = !student && (await deviceRemembersFamily(request, context));
-  // This device's trip copy of this reader missed a code scanned since, or is old: the page
-  // names the module that saves it again (entry.server.tsx; decision 082). After the unlock above.
-  const tripBehind = fullLoad ? await tripCopyBehind(db, sessionUser.id, request.headers.get("Cookie")) : false;
   return data(
     {
       siteUrl: env.siteUrl,

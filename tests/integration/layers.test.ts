@@ -77,4 +77,18 @@ describe("layer rules", () => {
     const command = `import { parseAdminCommand } from "../app/features/admins/admin-command.server.ts";\nexport const p = parseAdminCommand;\n`;
     expect(await ruleIdsFor("scripts/fixture.ts", command)).toEqual([]);
   });
+
+  it("refuse a function over 80 lines of code and a file over 300, but not for comments (issue 45)", async () => {
+    const statements = (count: number) => Array.from({ length: count }, (_, n) => `  total += ${n};`).join("\n");
+    const fn = (count: number) =>
+      `export function sum() {\n  let total = 0;\n${statements(count)}\n  return total;\n}\n`;
+    // 80 lines of code in all (the braces and the first and last statement included), then 81.
+    expect(await ruleIdsFor("app/features/comments/long.ts", fn(76))).not.toContain("max-lines-per-function");
+    expect(await ruleIdsFor("app/features/comments/long.ts", fn(77))).toContain("max-lines-per-function");
+    const explained = `export function sum() {\n  let total = 0;\n${statements(70)}\n${"  // why\n".repeat(40)}  return total;\n}\n`;
+    expect(await ruleIdsFor("server/long.ts", explained)).not.toContain("max-lines-per-function");
+    const constants = Array.from({ length: 301 }, (_, n) => `export const c${n} = ${n};`).join("\n");
+    expect(await ruleIdsFor("server/long.ts", constants)).toContain("max-lines");
+    expect(await ruleIdsFor("app/lib/db-schema.ts", constants)).not.toContain("max-lines");
+  });
 });
