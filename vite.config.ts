@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { purgeCSSPlugin } from "@fullhuman/postcss-purgecss";
 import { defineConfig } from "vite";
+import { preactInTheBrowser } from "./scripts/preact-in-the-browser.ts";
 import { everyPageContent, unusedCssSafelist } from "./scripts/unused-css.ts";
 
 /**
@@ -19,7 +20,7 @@ const unusedCss = purgeCSSPlugin({
 });
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [preactInTheBrowser(), reactRouter()],
   css: {
     postcss: { plugins: [unusedCss] },
     preprocessorOptions: {
@@ -39,13 +40,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, React DOM and React Router load together on every first visit: one chunk
-          // compresses better than the four the default split makes (2.7 KB gzip less per page,
-          // `npm run budget`), and it changes only when they are upgraded.
+          // Preact (React's API in the browser, decision 083) and React Router load together on
+          // every first visit: one chunk compresses better than the four the default split makes
+          // (2.7 KB gzip less per page, `npm run budget`), and it changes only when they are
+          // upgraded.
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]|react-on-preact\.ts$/,
             },
           ],
         },

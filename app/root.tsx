@@ -61,6 +61,22 @@ export const links: Route.LinksFunction = () => [
 export type RootData = Awaited<ReturnType<typeof rootData>>;
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
+/**
+ * The page's <html>, on the server. In the browser Preact hydrates into <html> itself (it takes a
+ * document to mean its root element), so there the tree starts at <head> and <body>: an <html>
+ * rendered there too would be built inside the first one, a second copy of the page (decision 083).
+ */
+function DocumentElement({ children }: { children: React.ReactNode }) {
+  if (!import.meta.env.SSR) return <>{children}</>;
+  return (
+    // The loading screen's inline script sets a class and a custom property on <html> before
+    // the page hydrates (decision 002): expected, so not a mismatch to report.
+    <html lang="es" suppressHydrationWarning>
+      {children}
+    </html>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the document once React has hydrated it (the scripts load after the first paint,
   // decision 021): the end-to-end tests wait for it before they drive client-side behaviour.
@@ -77,9 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
   const section = sectionOf(location.pathname, isChapterPage);
   return (
-    // The loading screen's inline script sets a class and a custom property on <html> before
-    // React hydrates (decision 002): expected, so not a mismatch to report.
-    <html lang="es" suppressHydrationWarning>
+    <DocumentElement>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -109,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
         <RestoreScriptsAfterPaint />
       </body>
-    </html>
+    </DocumentElement>
   );
 }
 

@@ -1,8 +1,17 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-/** Stable, so React calls it once per element (on mount), not on every render. */
-const focusOnMount = (element: HTMLElement | null) => element?.focus();
+/**
+ * Stable, so it is called once per element (on mount), not on every render. A refusal's focus
+ * (`useFocusOnRefusal`) is left where it is: the message also mounts again when a later post is
+ * refused (keyed by the navigation), one render after the refusal's (the action's answer
+ * renders while the page's data reloads, the new location when it is back).
+ */
+const focusOnMount = (element: HTMLElement | null) => {
+  const focused = document.activeElement;
+  if (focused?.matches('[aria-invalid="true"], [role="alert"]')) return;
+  element?.focus();
+};
 
 /**
  * A saved form's outcome ('PIN cambiado.'), after the post's redirect back to the page. The
@@ -10,15 +19,15 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
  * when it arrives (a region that appears with its text is often not read), and the keyboard goes
  * to the message instead of being left on the page's body (the submit button it was on was
  * disabled while saving). Keyed by the navigation, so the same message after a second save is
- * said and focused again. `autoFocus` does the same after a post that reloads the whole page
- * (no script yet): the browser focuses it as the page loads.
+ * said and focused again. `autoFocus`, in the server's HTML only, does the same after a post
+ * that reloads the whole page (no script yet): the browser focuses it as the page loads.
  */
 export function FormOutcome({ message }: { message: string | null }) {
   const { key } = useLocation();
   return (
     <div role="status">
       {message && (
-        <p key={key} ref={focusOnMount} tabIndex={-1} autoFocus className="alert alert-success">
+        <p key={key} ref={focusOnMount} tabIndex={-1} autoFocus={import.meta.env.SSR} className="alert alert-success">
           {message}
         </p>
       )}

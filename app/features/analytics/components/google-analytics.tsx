@@ -74,9 +74,27 @@ function useGooglePageViews(gaMeasurementId: string, path: string, allowed: bool
 }
 
 /**
+ * Google's script, once, in <head>. The server renders it and React places it in <head>; the
+ * browser runs Preact (decision 083), which would build a second copy where the component is and
+ * load gtag.js twice. So the browser renders nothing here and adds the script itself only when
+ * the page has none (the reader chose 'Aceptar' on this page).
+ */
+function GtagScript({ src, nonce }: { src: string; nonce: string }) {
+  useEffect(() => {
+    if ([...document.scripts].some((script) => script.src === src)) return;
+    const script = document.createElement("script");
+    script.async = true;
+    script.src = src;
+    script.nonce = nonce;
+    document.head.append(script);
+  }, [src, nonce]);
+  return import.meta.env.SSR ? <script async src={src} nonce={nonce} /> : null;
+}
+
+/**
  * Loaded only where GA_MEASUREMENT_ID is set (the CSP admits Google's host only then): asks
- * first, and renders Google's script only once the reader has chosen 'Aceptar' (React places
- * the async script in the head). If the script is blocked, the page works the same.
+ * first, and loads Google's script only once the reader has chosen 'Aceptar'. If the script is
+ * blocked, the page works the same.
  */
 export default function GoogleAnalytics({
   gaMeasurementId,
@@ -95,7 +113,7 @@ export default function GoogleAnalytics({
   useGooglePageViews(gaMeasurementId, path, allowed);
   return (
     <>
-      {allowed && <script async src={`${GTAG_SCRIPT_URL}?id=${encodeURIComponent(gaMeasurementId)}`} nonce={nonce} />}
+      {allowed && <GtagScript src={`${GTAG_SCRIPT_URL}?id=${encodeURIComponent(gaMeasurementId)}`} nonce={nonce} />}
       {(consent.choice === null || consent.open) && <ConsentBanner reopened={consent.open} />}
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { loginHref } from "../../../lib/site-paths.ts";
 import { MarigoldShapes } from "../../../ui/marigold.tsx";
@@ -28,7 +28,9 @@ export function SiteNavbar({ activeSection, user, isAdmin, familyDevice }: Props
   // A link chosen in the collapsed menu closes it.
   useEffect(() => setOpen(false), [location.pathname]);
   // Escape closes the open menu and puts focus back on its button (WAI-ARIA disclosure pattern).
-  useEffect(() => {
+  // Listening from the render that opens it: an effect runs a frame later in the browser's Preact
+  // (decision 083), and an Escape pressed as the menu appeared was lost.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;

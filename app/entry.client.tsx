@@ -1,0 +1,71 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { TRIP_REFRESH_ATTRIBUTE } from "./features/travel/trip-addresses.ts";
+import { rememberServerRenderedElements } from "./lib/server-rendered.client.ts";
+
+/**
+ * The browser's entry (decision 083): Preact, under React's names, hydrates the page React
+ * rendered on the server. Two things React's own entry leaves to React need doing here.
+ */
+
+/**
+ * Resolves once React Router has decoded the state the server streamed into the page. Its
+ * HydratedRouter starts that decoding on its first call and throws the pending promise until it
+ * is done: React suspends the whole root on it, but Preact needs a Suspense boundary, and one
+ * around the whole document makes Preact build the page anew on resuming (every element
+ * replaced, what the reader typed lost). So the decoding is awaited before hydrating. Once the
+ * state is decoded the same call creates the router and goes on to its first hook, which throws
+ * outside a render: by then the router exists, and the real render uses it.
+ */
+async function routerStateDecoded(): Promise<void> {
+  const startRouter = HydratedRouter as (props: object) => unknown;
+  for (;;) {
+    try {
+      startRouter({});
+      return;
+    } catch (thrown) {
+      if (!(thrown instanceof Promise)) return;
+      await thrown;
+    }
+  }
+}
+
+/**
+ * React's server puts `<link rel="preload" as="image">` for the page's first pictures at the top
+ * of <head>, outside the tree the app renders. Preact hydrates an element into the first
+ * unclaimed one of its tag and leaves attributes as the server wrote them, so those extra links
+ * shifted every other <link>: the web manifest and the home-screen icon were dropped. Their work
+ * is done by now (the pictures are loading), so they go before hydrating.
+ */
+function dropServerOnlyPreloads() {
+  for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
+}
+
+/**
+ * Steps out of the page, until hydration is done, what the server writes outside the app's tree
+ * (`entry.server.tsx`: the trip copy's refresh, decision 082), which Preact would remove as not
+ * its own. A script taken out still runs (its fetch started when it was parsed), and the module
+ * finds its element back where it looks for it.
+ */
+function stepOutsideTheTreeAside(): () => void {
+  const outside = [...document.querySelectorAll(`script[${TRIP_REFRESH_ATTRIBUTE}]`)];
+  for (const element of outside) element.remove();
+  return () => document.body.append(...outside);
+}
+
+dropServerOnlyPreloads();
+void routerStateDecoded().then(() => {
+  // The router's state arrives at the end of the page: by now the whole page is parsed.
+  rememberServerRenderedElements();
+  const putBack = stepOutsideTheTreeAside();
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+  putBack();
+});
