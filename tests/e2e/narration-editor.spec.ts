@@ -107,6 +107,9 @@ test("a whole 2:39 recording tapped along at 1,25× and saved, in under 5 minute
   await page.getByRole("button", { name: "Subir la grabación" }).click();
   await expect(page.locator(".narration-editor [role=status]")).toContainText("Grabación guardada");
   const words = page.getByRole("list", { name: "Palabras del capítulo" }).getByRole("button");
+  // The words come with the page's data reloaded after the upload, which can be a render after
+  // the upload's message: read their starts only once they are there (read at once, none was).
+  await expect(words.first()).toBeVisible();
   // Where the author hears each word start: here, the draft's starts, as a narrator would read them.
   const heard = (await words.evaluateAll((buttons) =>
     buttons.map((button) => Number(button.dataset.begin)),
