@@ -2,11 +2,12 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { TRIP_REFRESH_ATTRIBUTE } from "./features/travel/trip-addresses.ts";
-import { rememberServerRenderedElements } from "./lib/server-rendered.client.ts";
+import { rememberServerRenderedSelects } from "./lib/server-rendered.client.ts";
 
 /**
  * The browser's entry (decision 083): Preact, under React's names, hydrates the page React
- * rendered on the server. Two things React's own entry leaves to React need doing here.
+ * rendered on the server. What React's own entry leaves to React (a root that suspends, what its
+ * server adds outside the tree) is done here.
  */
 
 /**
@@ -48,7 +49,7 @@ function dropServerOnlyPreloads() {
  * its own. A script taken out still runs (its fetch started when it was parsed), and the module
  * finds its element back where it looks for it.
  */
-function stepOutsideTheTreeAside(): () => void {
+function setOutsideElementsAside(): () => void {
   const outside = [...document.querySelectorAll(`script[${TRIP_REFRESH_ATTRIBUTE}]`)];
   for (const element of outside) element.remove();
   return () => document.body.append(...outside);
@@ -66,8 +67,8 @@ void routerStateDecoded()
   .then(yieldToBrowser)
   .then(() => {
     // The router's state arrives at the end of the page: by now the whole page is parsed.
-    rememberServerRenderedElements();
-    const putBack = stepOutsideTheTreeAside();
+    rememberServerRenderedSelects();
+    const putBack = setOutsideElementsAside();
     startTransition(() => {
       hydrateRoot(
         document,

@@ -4,7 +4,7 @@
  * still renders with React; the phone downloads Preact, ~50 KB (Brotli) less on every first visit.
  */
 import { options, type VNode } from "preact";
-import { serverRendered } from "./server-rendered.client.ts";
+import { serverRenderedSelects } from "./server-rendered.client.ts";
 
 // @ts-expect-error -- compat's types say `export =`; the module is ESM with named exports.
 export * from "preact/compat";
@@ -37,7 +37,7 @@ const mounted = new WeakSet<Element>();
  * showed its first option instead.
  */
 function onFirstMount(element: Element, selectDefault: string) {
-  if (serverRendered.has(element) || mounted.has(element)) return;
+  if (serverRenderedSelects.has(element) || mounted.has(element)) return;
   mounted.add(element);
   if (element instanceof HTMLSelectElement) element.value = selectDefault;
 }
