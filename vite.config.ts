@@ -1,7 +1,10 @@
+import { resolve } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { purgeCSSPlugin } from "@fullhuman/postcss-purgecss";
 import { defineConfig } from "vite";
 import { preactInTheBrowser } from "./scripts/preact-in-the-browser.ts";
+import { shellChunk } from "./scripts/shell-chunk.ts";
+import routes from "./app/routes.ts";
 import { everyPageContent, unusedCssSafelist } from "./scripts/unused-css.ts";
 
 /**
@@ -20,7 +23,7 @@ const unusedCss = purgeCSSPlugin({
 });
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), reactRouter()],
+  plugins: [preactInTheBrowser(), shellChunk({ appDir: resolve(import.meta.dirname, "app"), routes }), reactRouter()],
   css: {
     postcss: { plugins: [unusedCss] },
     preprocessorOptions: {
