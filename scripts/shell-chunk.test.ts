@@ -29,7 +29,7 @@ describe("the browser build's shell chunk (decision 084)", () => {
     expect(landing.filter((file) => !file.endsWith(".tsx"))).toEqual([]);
   });
 
-  it("holds what every page loads, small modules a landing page imports, and what half of them share", () => {
+  it("holds what every page loads but the entry, small modules a landing page imports, and what half of them share", () => {
     const big = SMALL_MODULE_CHARACTERS + 1;
     const graph = graphOf({
       "/app/entry.client.tsx": { imports: ["/app/trip.ts"], characters: big },
@@ -46,13 +46,12 @@ describe("the browser build's shell chunk (decision 084)", () => {
       "/app/calendar.tsx": { characters: big },
     });
     const shell = shellModules(
-      ["/app/entry.client.tsx", "/app/root.tsx"],
+      { entry: "/app/entry.client.tsx", root: "/app/root.tsx" },
       ["/app/routes/chapter.tsx", "/app/routes/home.tsx", "/app/routes/eventos.tsx"],
       graph,
     );
     expect([...shell].sort()).toEqual([
       "/app/dates.ts",
-      "/app/entry.client.tsx",
       "/app/nonce.tsx",
       "/app/page-meta.ts",
       "/app/root.tsx",

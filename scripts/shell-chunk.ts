@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import type { Plugin } from "vite";
 
 /** A module at most this long (its source, before minifying) may join the shell when shared. */
-export const SMALL_MODULE_CHARACTERS = 1000;
+export const SMALL_MODULE_CHARACTERS = 1_000;
 /** The access layouts whose pages a visitor can open first (app/routes.ts). */
 const LANDING_LAYOUTS = /access\/layouts\/(everyone|open-always)\.ts$/;
 
@@ -48,12 +48,17 @@ function staticGraph(from: string, graph: ModuleGraph): Set<string> {
  * root route), and the small modules landing pages share, or any module half of them import.
  */
 export function shellModules(
-  everyPage: readonly string[],
+  { entry, root }: { entry: string; root: string },
   landingFiles: readonly string[],
   graph: ModuleGraph,
 ): Set<string> {
+  const everyPage = [entry, root];
   const ours = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
   const shell = new Set(everyPage.flatMap((file) => [...staticGraph(file, graph)]).filter(ours));
+  // The entry itself stays a file of its own: it hydrates when it runs, which must come after the
+  // page's inline module has registered the route modules (with it in the shell, the root route's
+  // import ran it first, and no page hydrated).
+  shell.delete(entry);
   const pagesImporting = new Map<string, number>();
   for (const page of landingFiles)
     for (const id of staticGraph(page, graph))
@@ -72,13 +77,18 @@ export function shellModules(
  * read once, and `build/server/index.js` must keep exporting the server's entry.
  */
 export function shellChunk(options: { appDir: string; routes: readonly RouteEntry[] }): Plugin {
-  let shell: Set<string> | undefined;
+  // Worked out once per chunking pass: each pass (the build makes more than one) hands its own graph.
+  const shells = new WeakMap<ModuleGraph, Set<string>>();
   const name = (id: string, graph: ModuleGraph): string | null => {
-    shell ??= shellModules(
-      [resolve(options.appDir, "entry.client.tsx"), resolve(options.appDir, "root.tsx")],
-      landingRouteFiles(options.routes, options.appDir),
-      graph,
-    );
+    let shell = shells.get(graph);
+    if (!shell) {
+      shell = shellModules(
+        { entry: resolve(options.appDir, "entry.client.tsx"), root: resolve(options.appDir, "root.tsx") },
+        landingRouteFiles(options.routes, options.appDir),
+        graph,
+      );
+      shells.set(graph, shell);
+    }
     return shell.has(id) ? "shell" : null;
   };
   return {
