@@ -13,6 +13,8 @@ import { insertBeforeBodyEnd, moduleScriptMarkup } from "./lib/body-end-insert.s
 import { clientModuleAddress } from "./lib/client-modules.server.ts";
 import { TRIP_REFRESH_ATTRIBUTE } from "./features/travel/trip-addresses.ts";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";
+import { ServerHtmlProvider } from "./ui/html-sent-once.tsx";
+import { serverHtmlContext } from "./lib/html-sent-once.server.ts";
 // Compiled by Vite into the server bundle only; the browser gets it inside each page (SiteStyles).
 import siteStyles from "./styles/app.scss?inline";
 
@@ -49,7 +51,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -73,7 +75,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <SiteStylesProvider value={stylesheetHoleAsked(request) ? inlineStylesheetHole : routeStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerHtmlProvider value={loadContext.get(serverHtmlContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerHtmlProvider>
         </SiteStylesProvider>
       </NonceProvider>,
       {

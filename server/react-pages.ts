@@ -65,6 +65,7 @@ export function reactPages({
     headers.set(INTERNAL_HEADERS.nonce, nonce);
     headers.set(INTERNAL_HEADERS.requestId, c.get("requestId"));
     headers.set(INTERNAL_HEADERS.clientIp, clientIp);
+    if (!c.req.path.endsWith(".data")) headers.set(INTERNAL_HEADERS.documentRequest, "1");
     // A page rendered for this request alone, to be gzipped here: it carries only a hole where
     // the stylesheet goes, filled with its deflated bytes on the way out (decision 041). Never
     // for a page the visitors' cache keeps whole.

@@ -14,6 +14,11 @@ export const INTERNAL_HEADERS = {
    * (server/spliced-gzip.ts, decision 041): the page carries only the hole for it.
    */
   stylesheetHole: "x-stylesheet-hole",
+  /**
+   * Set on a page's first load (not its `.data`, which React Router asks for in the browser):
+   * server-made HTML then travels in the page alone, not again in its data (html-sent-once.server.ts).
+   */
+  documentRequest: "x-document-request",
 } as const;
 
 /** Headers the app sets on a page for our HTTP server alone, which removes them on the way out. */

@@ -30,7 +30,12 @@ import { narrationPaths, narrationSummary } from "../features/narration/narratio
 import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { saveForTripLinkHtml } from "../features/travel/components/save-for-trip-link-html.server.tsx";
 import { services } from "../runtime/context.server.ts";
+import { htmlSentOnce } from "../lib/html-sent-once.server.ts";
+import type { HtmlSentOnce } from "../ui/html-sent-once.tsx";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
+
+/** The chapter's text under the names its views read: the HTML (null when the page carries it) and its key. */
+const chapterText = ({ key, html }: HtmlSentOnce) => ({ contentHtml: html, contentKey: key });
 
 type ChapterRequest = { url: URL; context: Readonly<RouterContextProvider>; request?: Request };
 
@@ -108,18 +113,22 @@ export async function chapterPageData(args: ChapterRequest) {
   // Its link preview (by slug, never the token path), named here: the drawing's code stays on the server.
   const preview = chapterPreviewPath(chapter.slug, chapter.version);
   return {
-    chapter: { ...visible, contentHtml },
+    // Its text and the reading controls travel once: in the HTML on a first load (decision 085).
+    chapter: { ...visible, ...chapterText(htmlSentOnce(args.context, args.request, contentHtml)) },
     // The page's controls made into HTML on the server, so none of them is a module of the page:
     // 'Aa', 'Seguir donde me quedé', on a chapter of the reader's copy 'Guardar para el viaje' (a
     // link to the passport, by the chapter's slug: the token path never reaches the page), and
     // the device's voice's 'Léemelo', hidden until the page finds one.
     reading: {
       ...reading.page,
-      html:
+      controls: htmlSentOnce(
+        args.context,
+        args.request,
         readingComfortHtml(reading.page) +
-        (inTripCopy ? saveForTripLinkHtml(chapter) : "") +
-        // Without a recording, 'Léemelo' by the device's own voice where it has one (decision 079).
-        (narration ? "" : speakAloudButtonHtml()),
+          (inTripCopy ? saveForTripLinkHtml(chapter) : "") +
+          // Without a recording, 'Léemelo' by the device's own voice where it has one (decision 079).
+          (narration ? "" : speakAloudButtonHtml()),
+      ),
     },
     preview,
     viaToken,

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from "react";
+import { HtmlSentOnceBlock } from "../ui/html-sent-once.tsx";
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/chapter";
 import { ChapterTitle, FirstLayoutChapter } from "../features/chapters/components/chapter-views.tsx";
@@ -120,7 +121,7 @@ export default function Chapter() {
         {/* 'Aa' and 'Seguir donde me quedé' (issue 44, decision 076): a plain form and a plain link,
             made into HTML on the server, so no module of theirs is asked for while hydrating. On a
             chapter of the reader's trip copy, 'Guardar para el viaje' too (decision 075): a link. */}
-        <div className="reading-comfort" dangerouslySetInnerHTML={{ __html: reading.html }} />
+        <HtmlSentOnceBlock className="reading-comfort" content={reading.controls} />
         {discovery && <ChapterDiscoveryNote discovery={discovery} />}
         {chapter.layout === "second" ? (
           <Suspense fallback={null}>

@@ -86,3 +86,39 @@ test("a chapter opened from its code costs at most 110 KB on the wire, its scrip
   expect(bytes).toBeGreaterThan(20 * 1024);
   await cdp.detach();
 });
+
+test("a chapter's text travels in its page once, stays in place through a posted comment, and comes with the data when opened in the page", async ({
+  page,
+}) => {
+  await signUp(page);
+  // One sentence of chapter 1's text: in the HTML, not again in the page's data (decision 085).
+  const sentence = "olor a pan recién horneado";
+  const html = await (await page.request.get("/salida-a-tzintzuntzan")).text();
+  expect(html.split(sentence).length - 1, "times the page carries the chapter's text").toBe(1);
+  expect(html.split("Tamaño del texto").length - 1, "times the page carries the 'Aa' controls").toBe(1);
+
+  await page.goto("/salida-a-tzintzuntzan");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForLive(page);
+  await page.evaluate(() => {
+    (window as unknown as { firstParagraph: Element }).firstParagraph = document.querySelector(".chapter-body p")!;
+  });
+  // A posted comment reloads the page's data, which now carries the text: the same element stays.
+  await page.locator("#comment-text").fill("El pan de muerto huele a naranja");
+  await page.getByRole("button", { name: "Comentar" }).click();
+  await expect(page.getByRole("log").getByText("El pan de muerto huele a naranja")).toBeVisible();
+  await expect(page.locator(".chapter-body")).toContainText(sentence);
+  expect(await page.evaluate(() => (window as unknown as { firstParagraph: Element }).firstParagraph.isConnected)).toBe(
+    true,
+  );
+  await expect(page.locator(".reading-comfort summary")).toBeVisible();
+
+  // Away and back inside the page: the text comes with the chapter's data.
+  await page.getByRole("navigation").getByRole("link", { name: "Capítulos" }).first().click();
+  await expect(page).toHaveURL(/\/capitulos$/);
+  await page.goBack();
+  await expect(page.locator(".chapter-body")).toContainText(sentence);
+  await expect(page.locator(".reading-comfort summary")).toBeVisible();
+  // The same document all along (a reload would have dropped what the page kept).
+  expect(await page.evaluate(() => "firstParagraph" in window)).toBe(true);
+});

@@ -55,7 +55,9 @@ describe("the chapter route, looked up in the database", () => {
 
   it("offers 'Guardar para el viaje' on a chapter the reader found, by its slug, and on no other", async () => {
     const saveLink = (opened: unknown) =>
-      /href="([^"]*)"[^>]*>Guardar para el viaje</.exec((opened as { reading: { html: string } }).reading.html)?.[1];
+      /href="([^"]*)"[^>]*>Guardar para el viaje</.exec(
+        (opened as { reading: { controls: { html: string } } }).reading.controls.html,
+      )?.[1];
     // A visitor, and a reader on chapter 1 whose code they did not scan (open to all, not theirs).
     expect(saveLink(await open(`/${byNumber(1).slug}`))).toBeUndefined();
     const reader = await signUpReader(services, "trip-link-reader@example.com");
@@ -83,7 +85,9 @@ describe("the chapter route with forced unlock (the default)", () => {
       );
       expect(result, chapter.slug).toMatchObject({ chapter: { slug: chapter.slug } });
       // Open to read, but not found: not in the reader's trip copy, so not offered to save.
-      expect((result as { reading: { html: string } }).reading.html, chapter.slug).not.toContain("/pasaporte?");
+      expect((result as { reading: { controls: { html: string } } }).reading.controls.html, chapter.slug).not.toContain(
+        "/pasaporte?",
+      );
     }
     const unlocked = await services.db
       .selectFrom("unlocked_chapters")

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { HtmlSentOnceBlock } from "../../../ui/html-sent-once.tsx";
 import { Link } from "react-router";
 import { SitePicture } from "../../../ui/picture.tsx";
 import type { ChapterData } from "./chapter-views.tsx";
@@ -36,7 +37,7 @@ export function SecondLayoutChapter({
         </div>
       </header>
       {readAloud}
-      <div className="chapter-body" dangerouslySetInnerHTML={{ __html: chapter.contentHtml }} />
+      <HtmlSentOnceBlock className="chapter-body" content={{ key: chapter.contentKey, html: chapter.contentHtml }} />
       <div className="row g-4 mt-2">
         {chapter.images.slice(0, 2).map((image) => (
           <figure key={image.src} className="col-md-6 mb-0">

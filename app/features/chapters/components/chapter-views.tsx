@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
+import { HtmlSentOnceBlock } from "../../../ui/html-sent-once.tsx";
 import { Link } from "react-router";
 import { SitePicture } from "../../../ui/picture.tsx";
 import type { ChapterPage } from "../chapters.server.ts";
@@ -13,7 +14,14 @@ const ChapterImageModal = lazy(() =>
 /** Images carry the content's version, so a changed chapter busts caches but an unchanged one caches. */
 export const versioned = (src: string, version: number) => (src ? `${src}?v=${version}` : src);
 
-export type ChapterData = Omit<ChapterPage, "requiredUrl">;
+/**
+ * The chapter as its page's data has it: its text is null on a first load, whose HTML carries it
+ * (decision 085), and named by `contentKey`.
+ */
+export type ChapterData = Omit<ChapterPage, "requiredUrl" | "contentHtml"> & {
+  contentHtml: string | null;
+  contentKey: string;
+};
 
 /**
  * The page's heading names the chapter as the tab title and the passport do: 'Capítulo 1:
@@ -61,7 +69,7 @@ export function FirstLayoutChapter({ chapter, readAloud }: { chapter: ChapterDat
             className="chapter-decoration img-fluid mb-3"
           />
         )}
-        <div className="chapter-body" dangerouslySetInnerHTML={{ __html: chapter.contentHtml }} />
+        <HtmlSentOnceBlock className="chapter-body" content={{ key: chapter.contentKey, html: chapter.contentHtml }} />
       </div>
       {chapter.images.length > 0 && (
         <aside className="col-lg-3" aria-label="Ilustraciones del capítulo">
