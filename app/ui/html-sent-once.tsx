@@ -33,7 +33,8 @@ function useHtml({ key, html }: HtmlSentOnce): string {
   // The same text again (a live update, a comment posted): the element is left as it is, and
   // what a script did inside it ('Léemelo' lighting a word) with it.
   if (shown !== undefined) return shown;
-  const element = document.querySelector(`[${HTML_SENT_ONCE_ATTRIBUTE}="${CSS.escape(key)}"]`);
+  // A key is base64url: safe between the selector's quotes as it is.
+  const element = document.querySelector(`[${HTML_SENT_ONCE_ATTRIBUTE}="${key}"]`);
   const text = html ?? element?.innerHTML ?? "";
   shownInBrowser.set(key, text);
   return text;
