@@ -9,7 +9,7 @@ import { ReaderLeftError, readablePageStream } from "./lib/page-stream.server.ts
 import { scriptsAfterFirstPaint } from "./lib/inert-scripts-rewrite.server.ts";
 import { cspNonce, INTERNAL_RESPONSE_HEADERS, requestId, stylesheetHoleAsked } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
-import { insertBeforeBodyEnd, moduleScriptMarkup } from "./lib/body-end-insert.server.ts";
+import { insertBeforeBodyEnd, modulePreloadMarkup, moduleScriptMarkup } from "./lib/body-end-insert.server.ts";
 import { clientModuleAddress } from "./lib/client-modules.server.ts";
 import { TRIP_REFRESH_ATTRIBUTE } from "./features/travel/trip-addresses.ts";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";
@@ -61,7 +61,7 @@ export default function handleRequest(
   const routeId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
   const routeStylesheet = (routeId && inlineStylesheets[routeId]) || siteStyles;
   if (routeId && inlineStylesheets[routeId]) responseHeaders.set(INTERNAL_RESPONSE_HEADERS.stylesheetRoute, routeId);
-  const rewrite = withTripRefresh(routerContext, nonce);
+  const rewrite = withReadersModules(routerContext, nonce);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -124,17 +124,28 @@ export default function handleRequest(
 }
 
 /**
- * The page's scripts made inert until the first paint; and, in the page of a reader whose trip
- * copy on this device is behind (the root loader says so), the module that saves it again
- * (decision 082). No other page carries it, and the app's own scripts know nothing of it.
+ * The page's scripts made inert until the first paint, and what only some readers' pages carry,
+ * added by the server without a byte of it in the app's scripts:
+ * - a reader whose trip copy on this device is behind (the root loader says so): the module
+ *   that saves it again (decision 082);
+ * - a reader who may comment on this chapter: a preload of the comment box's module, loaded on
+ *   demand otherwise (a visitor never needs it). It arrives with the page's own scripts instead
+ *   of a round trip after them, and a phone that loses its signal right after the page
+ *   showed still has it, to keep what the reader writes until the signal returns.
  */
-function withTripRefresh(routerContext: EntryContext, nonce: string) {
+function withReadersModules(routerContext: EntryContext, nonce: string) {
   const afterPaint = scriptsAfterFirstPaint();
-  const root = routerContext.staticHandlerContext.loaderData?.root as { tripCopyBehind?: true } | undefined;
+  const loaderData = routerContext.staticHandlerContext.loaderData;
+  const root = loaderData?.root as { tripCopyBehind?: true } | undefined;
+  const chapter = loaderData?.["routes/chapter"] as
+    { signedIn?: boolean; consent?: { kind: string } | null } | undefined;
   const refresh = root?.tripCopyBehind ? clientModuleAddress("tripRefresh") : null;
-  return refresh
-    ? insertBeforeBodyEnd(afterPaint, moduleScriptMarkup(refresh, nonce, TRIP_REFRESH_ATTRIBUTE))
-    : afterPaint;
+  const commentBox =
+    chapter?.signedIn && chapter.consent?.kind !== "waiting" ? clientModuleAddress("commentForm") : null;
+  const markup =
+    (refresh ? moduleScriptMarkup(refresh, nonce, TRIP_REFRESH_ATTRIBUTE) : "") +
+    (commentBox ? modulePreloadMarkup(commentBox) : "");
+  return markup ? insertBeforeBodyEnd(afterPaint, markup) : afterPaint;
 }
 
 /** Unexpected errors in loaders, actions and rendering: logged with the request id, never shown. */

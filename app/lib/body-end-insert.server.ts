@@ -38,8 +38,18 @@ export function insertBeforeBodyEnd(rewriter: PageRewriter, markup: string): Pag
   };
 }
 
-/** A module script element, its attributes escaped for a double-quoted value. */
+/** A value escaped for a double-quoted attribute. */
+const quoted = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/** A module script element. */
 export function moduleScriptMarkup(src: string, nonce: string, flag: string): string {
-  const quoted = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   return `<script type="module" async src="${quoted(src)}" nonce="${quoted(nonce)}" ${flag}></script>`;
+}
+
+/**
+ * A module preload: the module is fetched and parsed when the page reaches it, and a later
+ * `import()` of it needs no network.
+ */
+export function modulePreloadMarkup(href: string): string {
+  return `<link rel="modulepreload" href="${quoted(href)}">`;
 }

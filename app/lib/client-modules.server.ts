@@ -10,6 +10,8 @@ export const SERVER_NAMED_MODULES = {
   tripRefresh: "app/features/travel/refresh-trip.client.ts",
   readAloud: "app/features/narration/read-aloud.ts",
   commentOutbox: "app/features/comments/worker-outbox.client.ts",
+  // Preloaded in the pages of readers who may comment (entry.server.tsx).
+  commentForm: "app/features/comments/components/comment-form.tsx",
 } as const;
 
 export type ServerNamedModule = keyof typeof SERVER_NAMED_MODULES;

@@ -26,6 +26,22 @@ export function lazyInBrowser<Props extends object>(load: () => Promise<Componen
   }
   return lazy(() => {
     if (loaded) return loadedNow({ default: loaded }) as unknown as Promise<{ default: ComponentType<Props> }>;
-    return load().then((component) => ({ default: component }));
+    return loadWhenOnline(load).then((component) => ({ default: component }));
   });
+}
+
+/**
+ * A module asked for while the phone has no signal waits for it, instead of failing the render
+ * that asked (the whole page then showed 'Algo salió mal' in place of the chapter a reader had
+ * just opened). Meanwhile the component stays suspended: a page hydrated from the server keeps
+ * the server's markup for it. With a signal, a failure fails as before.
+ */
+function loadWhenOnline<Module>(load: () => Promise<Module>): Promise<Module> {
+  return load().catch(
+    (error: unknown) =>
+      new Promise<Module>((resolve, reject) => {
+        if (typeof navigator === "undefined" || navigator.onLine) return reject(error);
+        window.addEventListener("online", () => loadWhenOnline(load).then(resolve, reject), { once: true });
+      }),
+  );
 }

@@ -3,7 +3,7 @@
  * on a phone's slow connection a module found only when another arrived costs a round trip each,
  * and the page stayed dead for seconds after the story showed.
  */
-import { expect, test } from "./support.ts";
+import { expect, signUp, test } from "./support.ts";
 
 test("a chapter page asks for every one of its modules before any of them has arrived", async ({ page }) => {
   // A slow link makes any wave visible: each module takes ≥ 150 ms to arrive.
@@ -50,4 +50,31 @@ test("a chapter opened from its code needs at most 9 scripts, not 17 on a phone'
       .map((entry) => new URL(entry.name).pathname),
   );
   expect(scripts.length, scripts.join("\n")).toBeLessThanOrEqual(9);
+});
+
+test("a reader who may comment gets the comment box's module with the page's scripts; a visitor does not", async ({
+  page,
+}) => {
+  const preload = /<link rel="modulepreload" href="\/assets\/comment-form-[\w-]+\.js">/;
+  expect(await (await page.request.get("/salida-a-tzintzuntzan")).text()).not.toMatch(preload);
+  await signUp(page);
+  expect(await (await page.request.get("/salida-a-tzintzuntzan")).text()).toMatch(preload);
+  // Asked for before the page is interactive, not in a round trip after it.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.hydrated !== "true") return;
+      performance.mark("hydrated");
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  });
+  await page.goto("/salida-a-tzintzuntzan");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const asked = await page.evaluate(() => {
+    const hydrated = performance.getEntriesByName("hydrated")[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const module = performance
+      .getEntriesByType("resource")
+      .find((entry) => /comment-form-[\w-]+\.js$/.test(entry.name));
+    return module ? module.startTime <= hydrated : false;
+  });
+  expect(asked).toBe(true);
 });

@@ -432,6 +432,46 @@ test("reader A then reader B on one device: none of A's saved answers is readabl
   }
 });
 
+test("a chapter whose signal goes before its comment box's module came keeps its page, and the box comes with the signal", async ({
+  page,
+  context,
+}) => {
+  await signUp(page);
+  // The comment box's module is on its way when the phone loses its signal.
+  let loseSignal = () => {};
+  const signalLost = new Promise<void>((lost) => (loseSignal = lost));
+  const commentBoxModule = /\/assets\/comment-form-[\w-]+\.js$/;
+  await page.route(commentBoxModule, async (route) => {
+    await signalLost;
+    await route.abort("internetdisconnected");
+  });
+  await page.goto(`/${chapter1!.slug}`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await context.setOffline(true);
+  loseSignal();
+  await page.waitForTimeout(500);
+  // The chapter stays (it showed 'Algo salió mal' in its place).
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Capítulo 1");
+  await expect(page.locator(".chapter-body")).toContainText("olor a pan recién horneado");
+  await expect(page.getByText("Algo salió mal")).toHaveCount(0);
+  // With the signal back, the module comes and the box posts without a reload.
+  await page.unroute(commentBoxModule);
+  await context.setOffline(false);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType("resource").some((entry) => /comment-form-[\w-]+\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  const text = `Volvió la señal ${uniqueWord()}`;
+  await page.locator("#comment-text").fill(text);
+  await page.getByRole("button", { name: "Comentar" }).click();
+  await expect(page.getByRole("log").getByText(text)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
 test("comments written without signal wait on the phone and are stored once each when it returns, across reconnects", async ({
   page,
   context,
@@ -441,6 +481,21 @@ test("comments written without signal wait on the phone and are stored once each
   await page.goto(`/${chapter1!.slug}`);
   const box = page.locator("#comment-text");
   await expect(box).toBeVisible();
+  // The comment box's own module (preloaded for a reader who may comment) is what keeps a comment
+  // written without signal: the page is hydrated and has it before the signal goes.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .some(
+            (entry) =>
+              /comment-form-[\w-]+\.js$/.test(entry.name) && (entry as PerformanceResourceTiming).responseEnd > 0,
+          ),
+      ),
+    )
+    .toBe(true);
   const texts = Array.from({ length: 20 }, (_, index) => `Sin señal en el panteón ${index + 1} ${uniqueWord()}`);
   const write = async (text: string) => {
     await box.fill(text);
