@@ -13,7 +13,7 @@ import { insertBeforeBodyEnd, modulePreloadMarkup, moduleScriptMarkup } from "./
 import { clientModuleAddress } from "./lib/client-modules.server.ts";
 import { TRIP_REFRESH_ATTRIBUTE } from "./features/travel/trip-addresses.ts";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";
-import { ServerHtmlProvider } from "./ui/html-sent-once.tsx";
+import { ServerHtmlProvider } from "./ui/html-sent-once-block.tsx";
 import { serverHtmlContext } from "./lib/html-sent-once.server.ts";
 // Compiled by Vite into the server bundle only; the browser gets it inside each page (SiteStyles).
 import siteStyles from "./styles/app.scss?inline";

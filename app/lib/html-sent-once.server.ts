@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { createContext, type RouterContextProvider } from "react-router";
-import type { HtmlSentOnce } from "../ui/html-sent-once.tsx";
+import type { HtmlSentOnce } from "./html-sent-once.ts";
 import { INTERNAL_HEADERS } from "./request.server.ts";
 
 /** The texts a page's first load keeps out of its data, for entry.server.tsx's render. */
 export const serverHtmlContext = createContext<Map<string, string> | null>(null);
 
 /**
- * Server-made HTML for the page's data (app/ui/html-sent-once.tsx). On a page's first load (a
+ * Server-made HTML for the page's data (app/ui/html-sent-once-block.tsx). On a page's first load (a
  * document request, as our server marks it) the text goes to the render alone and the data
  * carries its key: the page would otherwise hold it twice, as HTML and again escaped inside the
  * data, the larger part of a chapter page's bytes after its stylesheet. A navigation in the

@@ -31,7 +31,7 @@ import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { saveForTripLinkHtml } from "../features/travel/components/save-for-trip-link-html.server.tsx";
 import { services } from "../runtime/context.server.ts";
 import { htmlSentOnce } from "../lib/html-sent-once.server.ts";
-import type { HtmlSentOnce } from "../ui/html-sent-once.tsx";
+import type { HtmlSentOnce } from "../lib/html-sent-once.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
 /** The chapter's text under the names its views read: the HTML (null when the page carries it) and its key. */

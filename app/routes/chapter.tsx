@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from "react";
-import { HtmlSentOnceBlock } from "../ui/html-sent-once.tsx";
+import { HtmlSentOnceBlock } from "../ui/html-sent-once-block.tsx";
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/chapter";
 import { ChapterTitle, FirstLayoutChapter } from "../features/chapters/components/chapter-views.tsx";

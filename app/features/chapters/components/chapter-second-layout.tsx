@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { HtmlSentOnceBlock } from "../../../ui/html-sent-once.tsx";
+import { HtmlSentOnceBlock } from "../../../ui/html-sent-once-block.tsx";
 import { Link } from "react-router";
 import { SitePicture } from "../../../ui/picture.tsx";
 import type { ChapterData } from "./chapter-views.tsx";

@@ -1,5 +1,3 @@
-import { createContext, useContext } from "react";
-
 /**
  * Server-made HTML (a chapter's text, its reading controls) that travels in the page once
  * (issue 38): the loader hands the page's data a key and no text on a page's first load, and
@@ -8,20 +6,13 @@ import { createContext, useContext } from "react";
  * leave a `dangerouslySetInnerHTML` element as the server wrote it when they hydrate, and this
  * keeps the text the element held then for any later render of the same key.
  */
-export type HtmlSentOnce = {
-  /** Names this text: a hash of it, so an author's edit or a new setting is a new key. */
-  key: string;
-  /** The text, or null when the server's render of this page carries it and the data does not. */
-  html: string | null;
-};
+import { createContext, useContext } from "react";
+import { HTML_SENT_ONCE_ATTRIBUTE, type HtmlSentOnce } from "../lib/html-sent-once.ts";
 
 const ServerHtmlContext = createContext<ReadonlyMap<string, string> | null>(null);
 
 /** entry.server.tsx: the texts this request's loaders kept out of the page's data. */
 export const ServerHtmlProvider = ServerHtmlContext.Provider;
-
-/** The attribute that finds, in the page the server sent, the element holding a text. */
-export const HTML_SENT_ONCE_ATTRIBUTE = "data-sent-once";
 
 /** Each text the browser has shown, by key: read once from the server's element, or from data. */
 const shownInBrowser = new Map<string, string>();
