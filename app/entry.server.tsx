@@ -10,7 +10,7 @@ import { scriptsAfterFirstPaint } from "./lib/inert-scripts-rewrite.server.ts";
 import { cspNonce, INTERNAL_RESPONSE_HEADERS, requestId, stylesheetHoleAsked } from "./lib/request.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 import { insertBeforeBodyEnd, modulePreloadMarkup, moduleScriptMarkup } from "./lib/body-end-insert.server.ts";
-import { clientModuleAddress } from "./lib/client-modules.server.ts";
+import { clientModuleAddress, type ServerNamedModule } from "./lib/client-modules.server.ts";
 import { TRIP_REFRESH_ATTRIBUTE } from "./features/travel/trip-addresses.ts";
 import { SiteStylesProvider } from "./ui/site-styles.tsx";
 import { ServerHtmlProvider } from "./ui/html-sent-once-block.tsx";
@@ -128,23 +128,21 @@ export default function handleRequest(
  * added by the server without a byte of it in the app's scripts:
  * - a reader whose trip copy on this device is behind (the root loader says so): the module
  *   that saves it again (decision 082);
- * - a reader who may comment on this chapter: a preload of the comment box's module, loaded on
- *   demand otherwise (a visitor never needs it). It arrives with the page's own scripts instead
- *   of a round trip after them, and a phone that loses its signal right after the page
- *   showed still has it, to keep what the reader writes until the signal returns.
+ * - the modules loaded on demand that a route's loader names for this reader (`preloadModules`:
+ *   the chapter's comment box, decision 086), preloaded with the page's own scripts instead of a
+ *   round trip after them, and there when the phone loses its signal right after the page showed.
  */
 function withReadersModules(routerContext: EntryContext, nonce: string) {
   const afterPaint = scriptsAfterFirstPaint();
-  const loaderData = routerContext.staticHandlerContext.loaderData;
-  const root = loaderData?.root as { tripCopyBehind?: true } | undefined;
-  const chapter = loaderData?.["routes/chapter"] as
-    { signedIn?: boolean; consent?: { kind: string } | null } | undefined;
+  const loaderData = routerContext.staticHandlerContext.loaderData ?? {};
+  const root = loaderData.root as { tripCopyBehind?: true } | undefined;
   const refresh = root?.tripCopyBehind ? clientModuleAddress("tripRefresh") : null;
-  const commentBox =
-    chapter?.signedIn && chapter.consent?.kind !== "waiting" ? clientModuleAddress("commentForm") : null;
+  const preloads = Object.values(loaderData)
+    .flatMap((data) => (data as { preloadModules?: ServerNamedModule[] } | undefined)?.preloadModules ?? [])
+    .map(clientModuleAddress);
   const markup =
     (refresh ? moduleScriptMarkup(refresh, nonce, TRIP_REFRESH_ATTRIBUTE) : "") +
-    (commentBox ? modulePreloadMarkup(commentBox) : "");
+    preloads.map((address) => (address ? modulePreloadMarkup(address) : "")).join("");
   return markup ? insertBeforeBodyEnd(afterPaint, markup) : afterPaint;
 }
 

@@ -4,14 +4,14 @@
  * modules with the others: the default split made each of them a file of 100–900 bytes, 17 files
  * for a chapter. On HTTP/1.1 a phone asks for six at a time and each costs a round trip (0.4 s on
  * the slow phone of `npm run bench:phone`) and ~300 bytes of headers, so the scripts of a chapter
- * arrived in four waves. The shell holds what the root imports (every page loads it anyway) and
- * the small modules two or more landing pages import: a page pays for a few hundred bytes it may
- * not run, and saves the round trips.
+ * arrived in four waves. The shell holds what the entry and the root import (every page loads
+ * them anyway), the small modules a landing page imports, and what half the landing pages import:
+ * a page pays for a few hundred bytes it may not run, and saves the round trips.
  */
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
 
-/** A module at most this long (its source, before minifying) may join the shell when shared. */
+/** A module at most this long (its source, before minifying) joins the shell when a landing page imports it. */
 export const SMALL_MODULE_CHARACTERS = 1_000;
 /** The access layouts whose pages a visitor can open first (app/routes.ts). */
 const LANDING_LAYOUTS = /access\/layouts\/(everyone|open-always)\.ts$/;

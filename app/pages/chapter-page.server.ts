@@ -31,6 +31,7 @@ import { chapterSlugPath } from "../features/chapters/chapter-links.ts";
 import { saveForTripLinkHtml } from "../features/travel/components/save-for-trip-link-html.server.tsx";
 import { services } from "../runtime/context.server.ts";
 import { htmlSentOnce } from "../lib/html-sent-once.server.ts";
+import type { ServerNamedModule } from "../lib/client-modules.server.ts";
 import type { HtmlSentOnce } from "../lib/html-sent-once.ts";
 import { getReaderFacts, getUser, requireUser } from "../access/session.server.ts";
 
@@ -141,6 +142,9 @@ export async function chapterPageData(args: ChapterRequest) {
     signedIn: user !== null,
     isAdmin: admin,
     consent,
+    // The comment box's module, with the page's scripts, for a reader the page shows it to (the
+    // page shows a waiting notice instead while consent is asked): decision 086.
+    preloadModules: (user && consent?.kind !== "waiting" ? ["commentForm"] : []) satisfies ServerNamedModule[],
     // A class's student writes to and reads their class only (decision 036): the list says so.
     commentsNotice: facts?.audiences.postTo ? CLASS_MESSAGES.studentComments : null,
     // Its narration's files sit beside the chapter's slug (decision 074), opened by the page's own

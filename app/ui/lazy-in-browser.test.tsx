@@ -48,4 +48,21 @@ describe("lazyInBrowser on the server", () => {
     expect(html).toContain("Cargando");
     expect(html).toContain('<p class="greeting">Hola, <!-- -->Taquito</p>');
   });
+
+  it("fails a part whose module cannot load with that failure: only a browser without signal waits", async () => {
+    const missing = new Error("chunk missing");
+    const LazyGreeting = lazyInBrowser<{ name: string }>(() => Promise.reject(missing));
+    const errors: unknown[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(page(LazyGreeting), {
+        onError: (error) => void errors.push(error),
+        onAllReady() {
+          pipe(new PassThrough());
+          resolve();
+        },
+        onShellError: reject,
+      });
+    });
+    expect(errors).toEqual([missing]);
+  });
 });

@@ -40,7 +40,8 @@ function loadWhenOnline<Module>(load: () => Promise<Module>): Promise<Module> {
   return load().catch(
     (error: unknown) =>
       new Promise<Module>((resolve, reject) => {
-        if (typeof navigator === "undefined" || navigator.onLine) return reject(error);
+        // Only a browser that says it is offline waits (Node has a `navigator` without onLine).
+        if (typeof window === "undefined" || navigator.onLine !== false) return reject(error);
         window.addEventListener("online", () => loadWhenOnline(load).then(resolve, reject), { once: true });
       }),
   );

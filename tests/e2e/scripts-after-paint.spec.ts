@@ -3,7 +3,21 @@
  * on a phone's slow connection a module found only when another arrived costs a round trip each,
  * and the page stayed dead for seconds after the story showed.
  */
+import type { Page } from "@playwright/test";
 import { expect, signUp, test } from "./support.ts";
+
+/** The page's own scripts it has asked for so far: address, when asked, when arrived (0: not yet). */
+const scriptsAsked = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
+  );
 
 test("a chapter page asks for every one of its modules before any of them has arrived", async ({ page }) => {
   // A slow link makes any wave visible: each module takes ≥ 150 ms to arrive.
@@ -17,16 +31,7 @@ test("a chapter page asks for every one of its modules before any of them has ar
   });
   await page.goto("/salida-a-tzintzuntzan");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  const modules = await page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
-      .map((entry) => ({
-        name: entry.name,
-        start: (entry as PerformanceResourceTiming).startTime,
-        end: (entry as PerformanceResourceTiming).responseEnd,
-      })),
-  );
+  const modules = await scriptsAsked(page);
   // The framework, the entry, the root and the chapter route at least.
   expect(modules.length).toBeGreaterThanOrEqual(4);
   const firstArrival = Math.min(...modules.map((module) => module.end));
@@ -43,12 +48,7 @@ test("a chapter opened from its code needs at most 9 scripts, not 17 on a phone'
   // each; what every page and the landing pages share travels in one (decision 084).
   await page.goto("/qr/capitulo-1");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  const scripts = await page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
-      .map((entry) => new URL(entry.name).pathname),
-  );
+  const scripts = (await scriptsAsked(page)).map((script) => new URL(script.name).pathname);
   expect(scripts.length, scripts.join("\n")).toBeLessThanOrEqual(9);
 });
 
