@@ -143,6 +143,23 @@ export default tseslint.config(
     },
   },
   {
+    // An Intl formatter is made on first use (app/lib/on-first-use.ts), never as a module loads:
+    // making one costs a cheap phone ~80 ms before hydrating, on every page whose scripts hold it.
+    // A server module never reaches the browser: its formatters are made once per process.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']",
+          message: "Make Intl objects on first use (onFirstUse in app/lib/on-first-use.ts), not as the module loads.",
+        },
+      ],
+    },
+  },
+  {
     // The tables' types mirror the migrations one to one, and app/lib/db-schema.test.ts reads this
     // one file to check them against the migrated database: declarations, not logic to split.
     files: ["app/lib/db-schema.ts"],

@@ -19,8 +19,9 @@ import { services } from "../runtime/context.server.ts";
 import { requireAdmin } from "../access/session.server.ts";
 import { CHECK_MARKED_FIELDS } from "../lib/form-errors.ts";
 import { sparkColumns } from "../lib/chart-scenes.server.ts";
+import { onFirstUse } from "../lib/on-first-use.ts";
 
-const naturalOrder = new Intl.Collator("es", { numeric: true });
+const naturalOrder = onFirstUse(() => new Intl.Collator("es", { numeric: true }));
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin({ url, context });
@@ -40,8 +41,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         (a.reach.kind === "chapter" && b.reach.kind === "chapter"
           ? chapterOrder.get(a.reach.name)! - chapterOrder.get(b.reach.name)!
           : 0) ||
-        naturalOrder.compare("name" in a.reach ? a.reach.name : "", "name" in b.reach ? b.reach.name : "") ||
-        naturalOrder.compare(a.code.code, b.code.code),
+        naturalOrder().compare("name" in a.reach ? a.reach.name : "", "name" in b.reach ? b.reach.name : "") ||
+        naturalOrder().compare(a.code.code, b.code.code),
     );
   const created = url.searchParams.get("creado");
   return {

@@ -1,6 +1,7 @@
 import type { ChartScene } from "../../lib/chart-scene.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { SMALL_COUNT_TEXT } from "./small-counts.ts";
+import { onFirstUse } from "../../lib/on-first-use.ts";
 
 /** The page's sections, in the order they are shown. */
 export const STATS_SECTIONS = {
@@ -41,9 +42,12 @@ export type StatsFigure = {
 
 export const isIsoDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-const tableDay = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const tableDay = onFirstUse(
+  () => new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+);
 /** A day as the table shows it: "27 nov 2026"; anything else (a total's label) as it is. */
-export const shownDay = (value: string) => (isIsoDay(value) ? tableDay.format(new Date(`${value}T00:00:00Z`)) : value);
+export const shownDay = (value: string) =>
+  isIsoDay(value) ? tableDay().format(new Date(`${value}T00:00:00Z`)) : value;
 
 /** Empty points in a row this many or more are folded into one line of the table. */
 export const EMPTY_RUN_MIN = 3;

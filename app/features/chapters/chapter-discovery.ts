@@ -1,4 +1,5 @@
 import { chapterSlugPath, keepDiscoveryPath } from "../../lib/public-paths.ts";
+import { onFirstUse } from "../../lib/on-first-use.ts";
 
 /**
  * What a visitor who reached a chapter by its printed code would collect with an account
@@ -16,7 +17,7 @@ export type ChapterDiscovery = {
   signIn: { to: string; label: string };
 };
 
-const listFormat = new Intl.ListFormat("es", { style: "long", type: "conjunction" });
+const listFormat = onFirstUse(() => new Intl.ListFormat("es", { style: "long", type: "conjunction" }));
 
 export function chapterDiscovery(
   chapter: { number: number | null; title: string; slug: string },
@@ -26,7 +27,7 @@ export function chapterDiscovery(
   const opens = chapter.number
     ? `Este código abre el capítulo ${chapter.number}, «${chapter.title}»`
     : `Este código abre «${chapter.title}»`;
-  const meets = characterNames.length ? `, y te presenta a ${listFormat.format(characterNames)}` : "";
+  const meets = characterNames.length ? `, y te presenta a ${listFormat().format(characterNames)}` : "";
   const back = chapterSlugPath(chapter);
   return {
     heading: "¡Encontraste un código del libro!",

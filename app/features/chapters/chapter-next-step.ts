@@ -1,3 +1,5 @@
+import { onFirstUse } from "../../lib/on-first-use.ts";
+
 /**
  * The line that ends a chapter page (issue 12): where the next printed code is and what it opens,
  * or, after the last chapter, that the journey is complete. Built from the database's texts on the
@@ -22,7 +24,7 @@ export const JOURNEY_COMPLETE: ChapterNextStep = {
 /** Said when an author left the next chapter's hint empty. */
 export const NEXT_CODE_FALLBACK = "Busca el siguiente código QR en el libro.";
 
-const listFormat = new Intl.ListFormat("es", { style: "long", type: "conjunction" });
+const listFormat = onFirstUse(() => new Intl.ListFormat("es", { style: "long", type: "conjunction" }));
 
 export function chapterNextStep(
   chapter: { number: number | null; layout: string },
@@ -34,7 +36,7 @@ export function chapterNextStep(
     // card shows, so the two can never disagree about where the code is.
     const where = next.hint.trim() || NEXT_CODE_FALLBACK;
     const opens = `Ese código abre el capítulo ${next.number}, «${next.title}»`;
-    const meets = characterNames.length ? `, y te presenta a ${listFormat.format(characterNames)}` : "";
+    const meets = characterNames.length ? `, y te presenta a ${listFormat().format(characterNames)}` : "";
     return { kind: "next", heading: "¿Qué sigue?", text: `${where} ${opens}${meets}.` };
   }
   // The last numbered chapter, and the special chapter after the book: nothing left to scan.

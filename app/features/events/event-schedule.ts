@@ -1,5 +1,6 @@
 /** Events of the calendar: their shape, display dates, whether they are bookable, and structured data. */
 import { SITE_TIME_ZONE } from "../../lib/dates.ts";
+import { onFirstUse } from "../../lib/on-first-use.ts";
 
 /** available: has a booking link; free: no booking needed; past: over, never bookable. */
 export type EventAvailability = "available" | "sold-out" | "free" | "past";
@@ -48,14 +49,14 @@ export function availabilityOf(
 
 /** The calendar's title: the years its events span ("2025-2026"), or one year. */
 export function calendarYears(events: readonly { startDate: string }[], fallbackYear: number): string {
-  const years = events.map((event) => Number(eventYear.format(new Date(event.startDate))));
+  const years = events.map((event) => Number(eventYear().format(new Date(event.startDate))));
   if (years.length === 0) return String(fallbackYear);
   const first = Math.min(...years);
   const last = Math.max(...years);
   return first === last ? String(first) : `${first}-${last}`;
 }
 
-const eventYear = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: SITE_TIME_ZONE });
+const eventYear = onFirstUse(() => new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: SITE_TIME_ZONE }));
 
 /**
  * The instant a wall-clock date and time in the site's time zone stands for ("2026-04-30",
@@ -78,20 +79,27 @@ export function siteLocalToDate(date: string, time: string): Date | null {
 
 /** The site's local date and time of an instant, as the admin form's fields take them. */
 export function siteLocalParts(instant: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    partsFormat()
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   const hour = parts.hour === "24" ? "00" : parts.hour;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${hour}:${parts.minute}` };
 }
 
-const partsFormat = new Intl.DateTimeFormat("en-CA", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: SITE_TIME_ZONE,
-});
+const partsFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: SITE_TIME_ZONE,
+    }),
+);
 
 function offsetAt(instant: number): number {
   const { date, time } = siteLocalParts(new Date(instant));
@@ -103,25 +111,31 @@ function offsetAt(instant: number): number {
 /** Events happen in Mexico; their times are shown in the venue's time zone, whatever the server's. */
 const EVENT_TIME_ZONE = SITE_TIME_ZONE;
 
-const dateFormat = new Intl.DateTimeFormat("es-ES", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: EVENT_TIME_ZONE,
-});
-const timeFormat = new Intl.DateTimeFormat("es-ES", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: EVENT_TIME_ZONE,
-});
+const dateFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("es-ES", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: EVENT_TIME_ZONE,
+    }),
+);
+const timeFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("es-ES", {
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+      timeZone: EVENT_TIME_ZONE,
+    }),
+);
 
 /** Date and time as a Spanish reader says them: "sábado, 1 de noviembre de 2025", "17:00". */
 export function eventWhen(startDate: string) {
   const start = new Date(startDate);
   if (Number.isNaN(start.getTime())) throw new Error(`Invalid event date: ${startDate}`);
-  return { date: dateFormat.format(start), time: timeFormat.format(start) };
+  return { date: dateFormat().format(start), time: timeFormat().format(start) };
 }
 
 const SCHEMA_AVAILABILITY: Record<EventAvailability, string> = {

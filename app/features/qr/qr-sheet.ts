@@ -1,3 +1,5 @@
+import { onFirstUse } from "../../lib/on-first-use.ts";
+
 /** A code as the printable sheet receives it. */
 export type SheetCode = {
   code: string;
@@ -13,7 +15,7 @@ export type SheetEntry = SheetCode & { title: string };
 
 // 'capitulo-2' before 'capitulo-10', 'Capítulo 9' before 'Capítulo 10': numbers inside the
 // words are compared as numbers, and accents as Spanish sorts them.
-const naturalOrder = new Intl.Collator("es", { numeric: true });
+const naturalOrder = onFirstUse(() => new Intl.Collator("es", { numeric: true }));
 
 /**
  * The sheet's entries, in the order an author looks for them: the codes that open a chapter
@@ -31,8 +33,8 @@ export function qrSheetEntries(codes: readonly SheetCode[], chapterAt: (target: 
     .sort(
       (a, b) =>
         Number(a.chapter === null) - Number(b.chapter === null) ||
-        naturalOrder.compare(a.chapter ?? a.entry.title, b.chapter ?? b.entry.title) ||
-        naturalOrder.compare(a.entry.code, b.entry.code),
+        naturalOrder().compare(a.chapter ?? a.entry.title, b.chapter ?? b.entry.title) ||
+        naturalOrder().compare(a.entry.code, b.entry.code),
     )
     .map(({ entry }) => entry);
 }

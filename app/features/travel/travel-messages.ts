@@ -1,11 +1,13 @@
+import { onFirstUse } from "../../lib/on-first-use.ts";
+
 /** What the trip's copy says, in Spanish (issue 43). */
-const sizeFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
+const sizeFormat = onFirstUse(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 }));
 
 /** Bytes as a reader reads them: "850 KB", "1,2 MB". */
 export const readableSize = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+    : `${sizeFormat().format(bytes / (1024 * 1024))} MB`;
 
 export const chapterWord = (count: number) => (count === 1 ? "1 capítulo" : `${count} capítulos`);
 
