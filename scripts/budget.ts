@@ -19,7 +19,6 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { INERT_SCRIPT_MARKUP } from "../app/lib/scripts-after-paint.ts";
 import { ensurePortFree, portFromEnv, waitForHealthz } from "./server-ready.ts";
 
 // CSS: inside every page since decision 021 (purged Bootstrap), and only the page's route's part
@@ -99,9 +98,9 @@ try {
     const html = await response.text();
     const scripts = new Set<string>();
     const styles = new Set<string>();
-    // Module preloads, in their inert form until the first paint (decision 021) or not.
+    // Module preloads (loading while the page paints, decision 087).
     for (const match of html.matchAll(/<link([^>]+)href="([^"]+)"/g))
-      if (INERT_SCRIPT_MARKUP.preload.some((rel) => match[1]!.includes(rel))) scripts.add(match[2]!);
+      if (match[1]!.includes('rel="modulepreload"')) scripts.add(match[2]!);
     for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) styles.add(match[1]!);
     for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
       scripts.add(match[1]!);

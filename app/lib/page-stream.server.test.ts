@@ -37,9 +37,9 @@ describe("the rendered page as a web stream", () => {
     destination.write(bytes("<div>"));
     // React writes long strings as they are.
     destination.write("shell");
-    destination.write(bytes('</div><link rel="modulepreload" href="/a.js"/>'));
+    destination.write(bytes('</div><script type="module" async="">import "/a.js";</script>'));
     expect(decode((await reader.read()).value)).toBe(
-      '<div>shell</div><link rel="modulepreload-after-paint" href="/a.js"/>',
+      '<div>shell</div><script type="text/module-after-paint" async="">import "/a.js";</script>',
     );
     destination.write(bytes("<p>late</p>"));
     await nextTurn();

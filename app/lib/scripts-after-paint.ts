@@ -1,26 +1,30 @@
 /**
- * The page's scripts start loading after its first paint (decision 021). The server rewrites
- * React Router's module preloads and its module script into inert markup
- * (inert-scripts-rewrite.server.ts); a small inline script (app/ui/restore-scripts-after-paint.tsx) turns
- * them back once the browser has painted. These are the two rewrites, as [original, inert].
+ * The page's scripts run after its first paint (decision 021) and load while it paints (decision
+ * 087). The server rewrites React Router's markup for them as the page streams
+ * (inert-scripts-rewrite.server.ts), each rewrite as [original, rewritten]:
+ * - the module script becomes inert, and a small inline script
+ *   (app/ui/restore-scripts-after-paint.tsx) turns it back once the browser has painted: the
+ *   modules' evaluation and the hydration never run before the first frame;
+ * - the module preloads in <head> stay live at a low priority: the phone asks for every module as
+ *   soon as it reads the head, so its link is busy while the page's text arrives rather than
+ *   idle for a round trip after the paint, and the text and the first picture still come first.
  */
-export const INERT_SCRIPT_MARKUP = {
-  preload: ['rel="modulepreload"', 'rel="modulepreload-after-paint"'],
+export const SCRIPT_MARKUP_REWRITES = {
+  preload: ['rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'],
   module: ['type="module" async=""', 'type="text/module-after-paint" async=""'],
 } as const;
 
 /**
- * The inline script that restores them (every module script: in development Vite adds its own),
+ * The inline script that restores it (every module script: in development Vite adds its own),
  * after the first frame, or after 300 ms in a tab that paints no frames (hidden).
  *
- * It is part of the page the server rewrites, so it must hold none of the originals above: it
- * once set `l.rel="modulepreload"`, which the rewrite turned into the inert value, and no
- * preload was ever restored: the modules then came in four waves along their imports (issue
- * 38). It sets the attribute through setAttribute, whose text matches no original.
+ * It is part of the page the server rewrites, so it must hold none of the originals above: when
+ * the preloads were rewritten too (decision 021), it set `l.rel="modulepreload"`, which the
+ * rewrite turned into the inert value, and the modules came in four waves along their imports
+ * (issue 38).
  */
 export const RESTORE_SCRIPTS_AFTER_PAINT =
   `(function(){var done=false;function go(){if(done)return;done=true;` +
-  `document.querySelectorAll('link[rel="modulepreload-after-paint"]').forEach(function(l){l.setAttribute("rel","modulepreload")});` +
   `document.querySelectorAll('script[type="text/module-after-paint"]').forEach(function(old){` +
   `var s=document.createElement("script");s.type="module";s.nonce=old.nonce;s.textContent=old.textContent;` +
   `document.head.appendChild(s)})}` +

@@ -1,7 +1,8 @@
 /**
- * A page's scripts wait for its first paint, then all start at once (decision 021, issue 38):
- * on a phone's slow connection a module found only when another arrived costs a round trip each,
- * and the page stayed dead for seconds after the story showed.
+ * A page's scripts all start loading at once, as its head arrives (decision 087), and run after
+ * its first paint (decision 021, issue 38): on a phone's slow connection a module found only when
+ * another arrived costs a round trip each, and the page stayed dead for seconds after the story
+ * showed.
  */
 import type { Page } from "@playwright/test";
 import { expect, signUp, test } from "./support.ts";
@@ -37,6 +38,44 @@ test("a chapter page asks for every one of its modules before any of them has ar
   const firstArrival = Math.min(...modules.map((module) => module.end));
   const late = modules.filter((module) => module.start >= firstArrival).map((module) => module.name);
   expect(late, "modules asked for only after another arrived").toEqual([]);
+  await cdp.detach();
+});
+
+test("a chapter's modules load while its text arrives and paints; they run after its first paint", async ({ page }) => {
+  // A slow phone: the page's text takes a while to arrive, and its first paint comes after.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 100_000,
+    uploadThroughput: 100_000,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.hydrated !== "true") return;
+      performance.mark("hydrated");
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  });
+  await page.goto("/salida-a-tzintzuntzan");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const firstPaint = await page.evaluate(
+    () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+  );
+  const hydrated = await page.evaluate(() => performance.getEntriesByName("hydrated")[0]!.startTime);
+  const modules = await scriptsAsked(page);
+  expect(modules.length).toBeGreaterThanOrEqual(4);
+  // Asked for as the head was read, not in a round trip after the paint (decision 087)...
+  const askedAfterPaint = modules.filter((module) => module.start >= firstPaint).map((module) => module.name);
+  expect(askedAfterPaint, `first paint at ${firstPaint} ms`).toEqual([]);
+  // ...and run after it (decision 021): the module script waits in its inert form.
+  expect(hydrated).toBeGreaterThan(firstPaint);
+  const html = await (await page.request.get("/salida-a-tzintzuntzan")).text();
+  expect(html).toContain('type="text/module-after-paint"');
+  // At a low priority: the page's text and its first picture go first.
+  expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/framework-[\w-]+\.js"/);
   await cdp.detach();
 });
 
