@@ -1,6 +1,6 @@
-import { SCRIPT_MARKUP_REWRITES } from "./scripts-after-paint.ts";
+import { INERT_SCRIPT_MARKUP } from "./scripts-after-paint.ts";
 
-const REWRITES = Object.values(SCRIPT_MARKUP_REWRITES).map(([original, inert]) => ({
+const REWRITES = Object.values(INERT_SCRIPT_MARKUP).map(([original, inert]) => ({
   original: Buffer.from(original),
   inert: Buffer.from(inert),
 }));
@@ -43,7 +43,7 @@ export type PageRewriter = {
  * Makes React Router's module script inert in the streamed HTML, for RESTORE_SCRIPTS_AFTER_PAINT
  * to restore after the first paint (decision 021): the stylesheet is inline, so the HTML alone
  * paints the page, and the modules' evaluation and the hydration wait for that paint. Their
- * preloads load meanwhile, at a low priority (decision 087).
+ * preloads load meanwhile (decision 087).
  *
  * Works on bytes across chunk boundaries: the end of a chunk that could begin a rewritten
  * attribute waits for the next chunk (usually nothing does), and only original bytes are

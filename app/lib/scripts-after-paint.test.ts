@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { scriptsAfterFirstPaint } from "./inert-scripts-rewrite.server.ts";
-import { RESTORE_SCRIPTS_AFTER_PAINT, SCRIPT_MARKUP_REWRITES } from "./scripts-after-paint.ts";
+import { INERT_SCRIPT_MARKUP, RESTORE_SCRIPTS_AFTER_PAINT } from "./scripts-after-paint.ts";
 
 const page =
   '<head><link rel="modulepreload" href="/assets/a.js"/><style>p{color:red}</style></head><body>ñandú ' +
   '<link rel="modulepreload" href="/assets/b.js"/><script nonce="n" type="module" async="">import "/a.js";</script>' +
   '<script type="application/ld+json">{}</script></body>';
-// The preloads load while the page paints, at a low priority (decision 087); the module script waits.
-const expected = page
-  .replaceAll('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"')
-  .replace('type="module" async=""', 'type="text/module-after-paint" async=""');
+// The preloads load while the page paints (decision 087); only the module script waits.
+const expected = page.replace('type="module" async=""', 'type="text/module-after-paint" async=""');
 
 /** The page cut into chunks of `size` bytes, through the rewrite. */
 const rewritten = (size: number) => {
@@ -23,7 +21,7 @@ const rewritten = (size: number) => {
 
 describe("scripts after the first paint", () => {
   it("leaves the script that restores them as it is: it holds none of the markup the rewrite changes", () => {
-    for (const [original] of Object.values(SCRIPT_MARKUP_REWRITES))
+    for (const [original] of Object.values(INERT_SCRIPT_MARKUP))
       expect(RESTORE_SCRIPTS_AFTER_PAINT).not.toContain(original);
     const rewrite = scriptsAfterFirstPaint();
     const out: Buffer[] = [];
@@ -32,7 +30,7 @@ describe("scripts after the first paint", () => {
     expect(Buffer.concat(out).toString()).toBe(`<script>${RESTORE_SCRIPTS_AFTER_PAINT}</script>`);
   });
 
-  it("makes the module script inert and the preloads low, whole or cut across chunks at any byte", () => {
+  it("makes the module script inert and leaves the preloads, whole or cut across chunks at any byte", () => {
     for (const size of [1, 2, 3, 5, 7, 11, 18, 19, 20, 23, 64, 10_000]) expect(rewritten(size)).toBe(expected);
   });
 

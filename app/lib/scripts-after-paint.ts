@@ -1,16 +1,14 @@
 /**
  * The page's scripts run after its first paint (decision 021) and load while it paints (decision
- * 087). The server rewrites React Router's markup for them as the page streams
- * (inert-scripts-rewrite.server.ts), each rewrite as [original, rewritten]:
- * - the module script becomes inert, and a small inline script
- *   (app/ui/restore-scripts-after-paint.tsx) turns it back once the browser has painted: the
- *   modules' evaluation and the hydration never run before the first frame;
- * - the module preloads in <head> stay live at a low priority: the phone asks for every module as
- *   soon as it reads the head, so its link is busy while the page's text arrives rather than
- *   idle for a round trip after the paint, and the text and the first picture still come first.
+ * 087). The server rewrites React Router's module script into inert markup as the page streams
+ * (inert-scripts-rewrite.server.ts), and a small inline script
+ * (app/ui/restore-scripts-after-paint.tsx) turns it back once the browser has painted: the
+ * modules' evaluation and the hydration never run before the first frame. The module preloads in
+ * <head> are left as React Router writes them: the phone asks for every module as soon as it
+ * reads the head, so its link is busy while the page's text arrives rather than idle for a round
+ * trip after the paint. This is the rewrite, as [original, inert].
  */
-export const SCRIPT_MARKUP_REWRITES = {
-  preload: ['rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'],
+export const INERT_SCRIPT_MARKUP = {
   module: ['type="module" async=""', 'type="text/module-after-paint" async=""'],
 } as const;
 
