@@ -160,6 +160,21 @@ test.describe("focus after posting a comment", () => {
     await expect(posted).toHaveAccessibleName(new RegExp(text));
   });
 
+  test("focus follows the new comment when a render replaces its element", async ({ page }) => {
+    await signUp(page);
+    const text = `Me quedo con la mariposa ${uniqueWord()}`;
+    await postByKeyboard(page, text);
+    const posted = page.locator("li.comment", { hasText: text });
+    await expect(posted).toBeFocused();
+    // What a render that builds the list anew does: the focused element goes, focus falls to
+    // nowhere, and an element for the same comment takes its place.
+    await page.evaluate(() => {
+      const element = document.activeElement!;
+      element.replaceWith(element.cloneNode(true));
+    });
+    await expect(posted).toBeFocused();
+  });
+
   test("a held comment: focus is on it and its 'En revisión'", async ({ page }) => {
     await signUpAllowedChild(page);
     const text = `Me gustó Taquito ${uniqueWord()}`;

@@ -11,27 +11,31 @@ const WAIT_FOR_POSTED_MS = 10_000;
  * Focuses the posted comment's element once the list shows it: at once most often, later when it
  * comes through the live feed (a busy server, a phone's slow frames). Meanwhile the reader may
  * have moved on: focus is taken only from nowhere (the disabled button let it go) or the form.
- * Returns what stops waiting (the form unmounts, or the reader posts again).
+ * Until the wait ends, a render that replaces the focused comment's element (focus then falls to
+ * nowhere) moves focus to its new element. Returns what stops waiting (the form unmounts, or the
+ * reader posts again).
  */
 function focusComment(commentId: string, form: HTMLFormElement | null): () => void {
   const selector = `li[data-comment-id="${CSS.escape(commentId)}"]`;
-  const focus = () => {
-    const element = document.querySelector<HTMLElement>(selector);
-    if (!element) return false;
-    const active = document.activeElement;
-    if (!active || active === document.body || form?.contains(active)) element.focus();
-    return true;
-  };
-  if (focus()) return () => {};
-  const observer = new MutationObserver(() => {
-    if (focus()) stop();
-  });
+  let focused: HTMLElement | null = null;
+  const observer = new MutationObserver(() => follow());
   const timer = setTimeout(() => stop(), WAIT_FOR_POSTED_MS);
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
   };
+  const follow = () => {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (!element || element === focused) return;
+    const active = document.activeElement;
+    const leftNowhere = !active || active === document.body;
+    // The reader went elsewhere: their focus is theirs.
+    if (!leftNowhere && (focused || !form?.contains(active))) return stop();
+    element.focus();
+    focused = element;
+  };
   observer.observe(document.body, { childList: true, subtree: true });
+  follow();
   return stop;
 }
 
