@@ -32,15 +32,30 @@ async function routerStateDecoded(): Promise<void> {
   }
 }
 
+/** Pictures whose preload link went while they were still arriving, held until they are in. */
+const picturesArriving = new Set<HTMLImageElement>();
+
 /**
  * React's server puts `<link rel="preload" as="image">` for the page's first pictures at the top
  * of <head>, outside the tree the app renders. Preact hydrates an element into the first
  * unclaimed one of its tag and leaves attributes as the server wrote them, so those extra links
- * shifted every other <link>: the web manifest and the home-screen icon were dropped. Their work
- * is done by now (the pictures are loading), so they go before hydrating.
+ * shifted every other <link>: the web manifest and the home-screen icon were dropped. So they go
+ * before hydrating. A picture may still be arriving by then (the scripts load while the page
+ * paints, decision 087), and removing its link alone cancels its fetch: an image of its own
+ * takes the fetch over first.
  */
 function dropServerOnlyPreloads() {
-  for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
+  for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')) {
+    const picture = new Image();
+    picturesArriving.add(picture);
+    const arrived = () => picturesArriving.delete(picture);
+    picture.addEventListener("load", arrived, { once: true });
+    picture.addEventListener("error", arrived, { once: true });
+    if (link.imageSrcset) picture.srcset = link.imageSrcset;
+    if (link.imageSizes) picture.sizes = link.imageSizes;
+    picture.src = link.href;
+    link.remove();
+  }
 }
 
 /**

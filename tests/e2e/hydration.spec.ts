@@ -122,3 +122,30 @@ test("a chapter's text travels in its page once, stays in place through a posted
   // The same document all along (a reload would have dropped what the page kept).
   expect(await page.evaluate(() => "firstParagraph" in window)).toBe(true);
 });
+
+test("a picture still arriving when the page hydrates keeps arriving", async ({ page }) => {
+  // The server's preload of one of the home's pictures answers only once the page has hydrated:
+  // the entry removes the preload links before hydrating (app/entry.client.tsx), and a link
+  // removed alone took its fetch with it (net::ERR_ABORTED).
+  const picture = "/images/home/right-1.svg";
+  let answer = () => {};
+  const hydrated = new Promise<void>((done) => (answer = done));
+  await page.route(`**${picture}`, async (route) => {
+    await hydrated;
+    await route.continue();
+  });
+  const failed: string[] = [];
+  page.on("requestfailed", (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  answer();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (path) => performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === path),
+        picture,
+      ),
+    )
+    .toBe(true);
+  expect(failed).toEqual([]);
+});

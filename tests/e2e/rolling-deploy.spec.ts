@@ -161,9 +161,12 @@ test("a rolling deploy of a new build under load: no failed load, no comment los
       page.on("response", (response) => {
         if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
       });
+      // What the test's own closing of the page cuts (a picture the page asked for as it hydrated,
+      // its live stream, a beacon) is not a failure of the site.
+      let closing = false;
       page.on("requestfailed", (request) => {
-        // A page closed with its live stream (or a beacon) open is not a failure.
-        if (!/\/api\/(live|page-view)/.test(request.url()))
+        // A live stream dropped by a draining instance reconnects; a beacon may go unanswered.
+        if (!closing && !/\/api\/(live|page-view)/.test(request.url()))
           failures.push(`failed ${request.url()} ${request.failure()?.errorText}`);
       });
       const path = pageLoads % 2 ? "/" : CHAPTER_1;
@@ -175,6 +178,7 @@ test("a rolling deploy of a new build under load: no failed load, no comment los
       } catch (error) {
         failures.push(`page ${path}: ${(error as Error).message.split("\n")[0]}`);
       }
+      closing = true;
       await context.close();
     }
   })();
