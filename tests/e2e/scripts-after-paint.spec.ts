@@ -20,16 +20,33 @@ const scriptsAsked = (page: Page) =>
       })),
   );
 
-test("a chapter page asks for every one of its modules before any of them has arrived", async ({ page }) => {
-  // A slow link makes any wave visible: each module takes ≥ 150 ms to arrive.
+/** A slow link for this page (bytes a second down), and a processor `cpuSlowdown` times slower. */
+async function slowPhone(page: Page, downloadThroughput: number, cpuSlowdown = 1) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 150,
-    downloadThroughput: 400_000,
+    downloadThroughput,
     uploadThroughput: 100_000,
   });
+  if (cpuSlowdown > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  return cdp;
+}
+
+/** Marks `hydrated` in the page's own timeline when React marks the document hydrated (root.tsx). */
+const markHydration = (page: Page) =>
+  page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.hydrated !== "true") return;
+      performance.mark("hydrated");
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  });
+
+test("a chapter page asks for every one of its modules before any of them has arrived", async ({ page }) => {
+  // A slow link makes any wave visible: each module takes ≥ 150 ms to arrive.
+  const cdp = await slowPhone(page, 400_000);
   await page.goto("/salida-a-tzintzuntzan");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   const modules = await scriptsAsked(page);
@@ -43,22 +60,8 @@ test("a chapter page asks for every one of its modules before any of them has ar
 
 test("a chapter's modules load while its text arrives and paints; they run after its first paint", async ({ page }) => {
   // A slow phone: the page's text takes a while to arrive, and its first paint comes after.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 100_000,
-    uploadThroughput: 100_000,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.documentElement.dataset.hydrated !== "true") return;
-      performance.mark("hydrated");
-      observer.disconnect();
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
-  });
+  const cdp = await slowPhone(page, 100_000, 4);
+  await markHydration(page);
   await page.goto("/salida-a-tzintzuntzan");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   const firstPaint = await page.evaluate(
@@ -97,13 +100,7 @@ test("a reader who may comment gets the comment box's module with the page's scr
   await signUp(page);
   expect(await (await page.request.get("/salida-a-tzintzuntzan")).text()).toMatch(preload);
   // Asked for before the page is interactive, not in a round trip after it.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.documentElement.dataset.hydrated !== "true") return;
-      performance.mark("hydrated");
-      observer.disconnect();
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
-  });
+  await markHydration(page);
   await page.goto("/salida-a-tzintzuntzan");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   const asked = await page.evaluate(() => {
