@@ -15,9 +15,10 @@ async function hydrationOutcome(page: Page, path: string) {
   });
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
-      // Module preloads and the router's data scripts are the framework's, not the page's.
+      // Module preloads and the router's data scripts are the framework's, not the page's; a
+      // later image's empty source goes once the page works, on purpose (decision 088).
       const pageElements = [...document.body.querySelectorAll("*")].filter(
-        (element) => !element.matches('script, link[rel^="modulepreload"]'),
+        (element) => !element.matches('script, link[rel^="modulepreload"], source[data-until-hydrated]'),
       );
       (window as unknown as { serverElements: Element[] }).serverElements = pageElements;
     });

@@ -2,10 +2,11 @@
  * A page's scripts all start loading at once, as its head arrives (decision 087), and run after
  * its first paint (decision 021, issue 38): on a phone's slow connection a module found only when
  * another arrived costs a round trip each, and the page stayed dead for seconds after the story
- * showed.
+ * showed. Pictures below the first screen wait until the page works (decision 088): they shared
+ * the link with the scripts.
  */
 import type { Page } from "@playwright/test";
-import { expect, signUp, test } from "./support.ts";
+import { expect, newContext, signUp, test } from "./support.ts";
 
 /** The page's own scripts it has asked for so far: address, when asked, when arrived (0: not yet). */
 const scriptsAsked = (page: Page) =>
@@ -111,4 +112,46 @@ test("a reader who may comment gets the comment box's module with the page's scr
     return module ? module.startTime <= hydrated : false;
   });
   expect(asked).toBe(true);
+});
+
+/** A picture's address once it has loaded (not the empty pixel a later image shows first), or "". */
+const loadedSource = (image: ReturnType<Page["locator"]>) =>
+  image.evaluate((element: HTMLImageElement) =>
+    element.complete && element.naturalWidth > 1 ? element.currentSrc : "",
+  );
+
+test("a chapter's pictures below the first screen are asked for once the page works, not while its scripts arrive", async ({
+  page,
+}) => {
+  const cdp = await slowPhone(page, 100_000, 4);
+  await markHydration(page);
+  await page.goto("/salida-a-tzintzuntzan");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  // They come all the same: the chapter's first picture, shown where the reader scrolls.
+  const picture = page.locator(".thumbnail-button img").first();
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => loadedSource(picture), { timeout: 15_000 }).toMatch(/salida-a-tzintzuntzan-1\.svg/);
+  const { hydrated, later } = await page.evaluate(() => ({
+    hydrated: performance.getEntriesByName("hydrated")[0]!.startTime,
+    later: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/images\/(chapters\/salida-a-tzintzuntzan-\d|publishers\/)/.test(entry.name))
+      .map((entry) => ({ name: entry.name, start: entry.startTime })),
+  }));
+  expect(later.length).toBeGreaterThan(0);
+  const beforeWorking = later.filter((entry) => entry.start < hydrated).map((entry) => entry.name);
+  expect(beforeWorking, `hydrated at ${hydrated} ms`).toEqual([]);
+  await cdp.detach();
+});
+
+test("without JavaScript, a chapter's pictures below the first screen load as any lazy picture", async ({
+  browser,
+}) => {
+  const plain = await newContext(browser, { javaScriptEnabled: false });
+  const page = await plain.newPage();
+  const arrived = page.waitForResponse((response) => /salida-a-tzintzuntzan-1\.svg/.test(response.url()));
+  await page.goto("/salida-a-tzintzuntzan");
+  await page.locator(".thumbnail-button img").first().scrollIntoViewIfNeeded();
+  expect((await arrived).status()).toBe(200);
+  await plain.close();
 });

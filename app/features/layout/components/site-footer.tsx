@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { LaterImage } from "../../../ui/picture.tsx";
 
 const SOCIAL_LINKS = [
   {
@@ -57,20 +58,18 @@ export function SiteFooter({ year, children }: { year: number; children?: ReactN
             </ul>
           </div>
           <div className="col-md-4 d-flex gap-3 justify-content-md-end">
-            <img
+            <LaterImage
               src="/images/publishers/editorial-luna.svg"
               alt="Editorial Luna"
               width="120"
               height="45"
-              loading="lazy"
               className="publisher-logo"
             />
-            <img
+            <LaterImage
               src="/images/publishers/ediciones-ofrenda.svg"
               alt="Ediciones Ofrenda"
               width="120"
               height="45"
-              loading="lazy"
               className="publisher-logo"
             />
           </div>
