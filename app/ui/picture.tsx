@@ -21,23 +21,27 @@ export function SitePicture({ picture, className, priority = false }: SitePictur
   return priority ? <img {...image} fetchPriority="high" /> : <LaterImage {...image} />;
 }
 
-/** A transparent pixel: what a later image shows, in its own box, until the page works. */
-const EMPTY_PICTURE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
-
 /**
- * An image below the first screen, fetched once the page works rather than while its scripts
- * are arriving: on a slow phone, lazy images near the first screen shared the link with the
- * scripts and left the page dead 0.3–0.4 s longer (decision 088). Until the page has hydrated,
- * a browser that runs scripts picks the `<source>`, an empty pixel in the image's reserved box;
- * then the source goes and the image loads as any lazy one. Without JavaScript, or in a browser
- * that does not know `(scripting: enabled)`, the source never applies and the image loads at
- * once. Give it its width and height, so nothing moves when it comes.
+ * What a later image shows until the page works: an empty picture of the image's own size. Its
+ * size matters: under `height: auto` the box takes the shape of the picture shown, so an empty
+ * pixel made a 4:3 thumbnail square until the real picture came, and the text below it moved.
  */
-export function LaterImage(props: Omit<React.ComponentProps<"img">, "loading" | "src"> & { src: string }) {
+const emptyPicture = (width: number | string, height: number | string) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"/>`)}`;
+
+export function LaterImage(
+  props: Omit<React.ComponentProps<"img">, "loading" | "src" | "width" | "height"> & {
+    src: string;
+    width: number | string;
+    height: number | string;
+  },
+) {
   const hydrated = useHydrated();
   return (
     <picture>
-      {!hydrated && <source media="(scripting: enabled)" srcSet={EMPTY_PICTURE} data-until-hydrated="" />}
+      {!hydrated && (
+        <source media="(scripting: enabled)" srcSet={emptyPicture(props.width, props.height)} data-until-hydrated="" />
+      )}
       <img {...props} loading="lazy" />
     </picture>
   );

@@ -125,12 +125,31 @@ test("a chapter's pictures below the first screen are asked for once the page wo
 }) => {
   const cdp = await slowPhone(page, 100_000, 4);
   await markHydration(page);
+  // The shape of the chapter's first picture's box while it shows its empty stand-in, before
+  // the page works (width over height, each frame).
+  await page.addInitScript(() => {
+    const shapes: number[] = [];
+    (window as unknown as { standInShapes: number[] }).standInShapes = shapes;
+    const note = () => {
+      const image = document.querySelector<HTMLImageElement>(".thumbnail-button img");
+      const box = image?.getBoundingClientRect();
+      if (image && box && box.height > 0 && image.naturalWidth > 0 && image.currentSrc.startsWith("data:"))
+        shapes.push(box.width / box.height);
+      if (!document.documentElement.dataset.hydrated) requestAnimationFrame(note);
+    };
+    requestAnimationFrame(note);
+  });
   await page.goto("/salida-a-tzintzuntzan");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  // They come all the same: the chapter's first picture, shown where the reader scrolls.
+  // They come all the same: the chapter's first picture, shown where the reader scrolls...
   const picture = page.locator(".thumbnail-button img").first();
   await picture.scrollIntoViewIfNeeded();
   await expect.poll(() => loadedSource(picture), { timeout: 15_000 }).toMatch(/salida-a-tzintzuntzan-1\.svg/);
+  // ...in a box of the shape its stand-in kept for it: nothing below it moved when it came.
+  const standInShapes = await page.evaluate(() => (window as unknown as { standInShapes: number[] }).standInShapes);
+  expect(standInShapes.length, "the stand-in was never shown").toBeGreaterThan(0);
+  const box = (await picture.boundingBox())!;
+  for (const shape of standInShapes) expect(shape).toBeCloseTo(box.width / box.height, 1);
   const { hydrated, later } = await page.evaluate(() => ({
     hydrated: performance.getEntriesByName("hydrated")[0]!.startTime,
     later: performance
