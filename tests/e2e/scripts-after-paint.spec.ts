@@ -114,10 +114,10 @@ test("a reader who may comment gets the comment box's module with the page's scr
   expect(asked).toBe(true);
 });
 
-/** A picture's address once it has loaded (not the empty pixel a later image shows first), or "". */
+/** A picture's own address once it has loaded (not the empty stand-in a later image shows first), or "". */
 const loadedSource = (image: ReturnType<Page["locator"]>) =>
   image.evaluate((element: HTMLImageElement) =>
-    element.complete && element.naturalWidth > 1 ? element.currentSrc : "",
+    element.complete && !element.currentSrc.startsWith("data:") ? element.currentSrc : "",
   );
 
 test("a chapter's pictures below the first screen are asked for once the page works, not while its scripts arrive", async ({
