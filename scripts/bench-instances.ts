@@ -19,7 +19,7 @@
  *
  * Options: --instances N (4), --readers R (10000), --comments C (5), --page-connections N (10;
  * 0: no page load), --page-rate N (200 pages a second over those connections, what 10,000
- * readers turning a page every 50 s ask; 0: as fast as the connections go, which holds every
+ * readers turning a page every 50 s ask, each at a random moment; 0: as fast as the connections go, which holds every
  * core of the machine busy and so measures a saturated machine, not the night), --baseline DIR.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server; a database of its own is
  * created and dropped per night), and `caddy`. Ports: BENCH_PORT (5800) and the next 100.
@@ -35,6 +35,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { percentile, signUpBenchReader, sleep } from "./bench-support.ts";
+import { pacedVisitors, type PacedVisitorsResult } from "./paced-visitors.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -356,6 +357,41 @@ type Night = {
 };
 
 /** One night on one checkout: its instances, proxies and a database of its own, all stopped after. */
+/**
+ * Visitors loading `url` through the proxy, asking for it compressed as a phone's browser does
+ * (without it the instances and Caddy spent 2.1× the CPU on each page, sending it plain): at
+ * PAGE_RATE a second, each at a random moment (paced-visitors.ts: not autocannon's burst at the
+ * top of each second); at rate 0, as fast as PAGE_CONNECTIONS go. Returns what stops them.
+ */
+function startPages(url: string): () => Promise<PacedVisitorsResult | undefined> {
+  const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+  if (PAGE_RATE > 0) {
+    const visitors = pacedVisitors({ url, perSecond: PAGE_RATE, connections: PAGE_CONNECTIONS, headers });
+    let result: Promise<PacedVisitorsResult> | undefined;
+    return () => (result ??= visitors.stop());
+  }
+  let finished: autocannon.Result | undefined;
+  let run: autocannon.Instance | undefined;
+  const done = new Promise<void>((resolve) => {
+    run = autocannon({ url, headers, connections: PAGE_CONNECTIONS, duration: 3600 }, (error, result) => {
+      if (error) console.error(error);
+      finished = result;
+      resolve();
+    });
+  });
+  return async () => {
+    run?.stop();
+    await done;
+    return finished
+      ? {
+          rps: finished.requests.average,
+          p99: finished.latency.p99,
+          errors: finished.errors + finished.non2xx + finished.timeouts,
+        }
+      : undefined;
+  };
+}
+
 async function night(dir: string): Promise<Night> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -366,7 +402,8 @@ async function night(dir: string): Promise<Night> {
   const workDir = mkdtempSync(join(tmpdir(), "bench-instances-"));
   const started: ChildProcess[] = [];
   let finishing = false;
-  let pageRun: autocannon.Instance | undefined;
+  /** Stops the page load and gives its figures. */
+  let stopPages: () => Promise<PacedVisitorsResult | undefined> = async () => undefined;
   const listener = new pg.Client({ connectionString: databaseUrl.href });
   let readers: ReaderPool | undefined;
   try {
@@ -422,29 +459,10 @@ async function night(dir: string): Promise<Night> {
     // Visitors load the chapter through the proxy the whole time the comments are posted.
     if (PAGE_CONNECTIONS > 0) {
       console.log(
-        `pages: ${PAGE_CONNECTIONS} connections, ${PAGE_RATE > 0 ? `${PAGE_RATE} a second` : "as fast as they go (a saturated machine)"}`,
+        `pages: ${PAGE_CONNECTIONS} connections, ${PAGE_RATE > 0 ? `${PAGE_RATE} a second on average, each visitor at a random moment` : "as fast as they go (a saturated machine)"}`,
       );
+      stopPages = startPages(`${siteUrl}${chapterPath}`);
     }
-    let pages: autocannon.Result | undefined;
-    const pagesDone = new Promise<void>((done) => {
-      if (PAGE_CONNECTIONS === 0) return done();
-      pageRun = autocannon(
-        {
-          url: `${siteUrl}${chapterPath}`,
-          // What a phone's browser asks: the kept page in Brotli (without it the instances and
-          // Caddy spent 2.1× the CPU on each page, sending the page plain).
-          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
-          connections: PAGE_CONNECTIONS,
-          duration: 3600,
-          ...(PAGE_RATE > 0 ? { overallRate: PAGE_RATE } : {}),
-        },
-        (error, result) => {
-          if (error) console.error(error);
-          pages = result;
-          done();
-        },
-      );
-    });
 
     const arrivals: number[] = [];
     const perCommentP99: number[] = [];
@@ -511,8 +529,7 @@ async function night(dir: string): Promise<Night> {
       await sleep(1000);
     }
 
-    pageRun?.stop();
-    await pagesDone;
+    const pages = await stopPages();
     const instanceFanOutMs = await Promise.all(
       instancePorts.map(
         async (port) =>
@@ -522,7 +539,7 @@ async function night(dir: string): Promise<Night> {
       ),
     );
     clearInterval(sampler);
-    const pageErrors = pages ? pages.errors + pages.non2xx + pages.timeouts : 0;
+    const pageErrors = pages?.errors ?? 0;
     const figures: Night = {
       commentP50: percentile(arrivals, 50),
       commentP99: percentile(arrivals, 99),
@@ -534,8 +551,8 @@ async function night(dir: string): Promise<Night> {
       proxyCpuMsPerComment: proxyCpuMs / COMMENTS,
       readersCpuMsPerComment: readersCpuTotal / COMMENTS,
       instanceFanOutMs,
-      pageRps: pages?.requests.average ?? 0,
-      pageP99: pages?.latency.p99 ?? 0,
+      pageRps: pages?.rps ?? 0,
+      pageP99: pages?.p99 ?? 0,
       pageErrors,
       idleMiB: idleRss.map(mib),
       connectedMiB: connectedRss.map(mib),
@@ -544,7 +561,7 @@ async function night(dir: string): Promise<Night> {
     };
     if (pages) {
       console.log(
-        `pages through the proxy with ${READERS} readers open: ${figures.pageRps.toFixed(0)} req/s, p99 ${figures.pageP99} ms, errors ${pageErrors}`,
+        `pages through the proxy with ${READERS} readers open: ${figures.pageRps.toFixed(0)} req/s, p99 ${figures.pageP99.toFixed(0)} ms, errors ${pageErrors}`,
       );
     }
     console.log(
@@ -558,7 +575,7 @@ async function night(dir: string): Promise<Night> {
     return figures;
   } finally {
     finishing = true;
-    pageRun?.stop();
+    await stopPages().catch(() => {});
     readers?.close();
     await listener.end().catch(() => {});
     const exited = started.map(

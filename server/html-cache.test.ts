@@ -65,7 +65,7 @@ describe("the visitors' page cache", () => {
   });
 
   it("answers Brotli or gzip, compressed when kept, as the browser weighs them, and plain bytes otherwise", async () => {
-    const cache = createHtmlCache();
+    const cache = createHtmlCache({ brotliQuietMs: 0 });
     cache.store("http://s/", cache.generation, page());
     const nonce = "VEVSQ0VSTy1OT05DRS0xMg==";
     const expected = `<script nonce="${nonce}">1</script><p>hola</p><script nonce="${nonce}">2</script>`;
@@ -90,7 +90,7 @@ describe("the visitors' page cache", () => {
   });
 
   it("compresses a kept page at the maximum: no larger than gzip -9 of it, and Brotli smaller still", async () => {
-    const cache = createHtmlCache();
+    const cache = createHtmlCache({ brotliQuietMs: 0 });
     // Many nonces close together, as in a page's <head>, and more than gzip's window of text.
     const html =
       Array.from({ length: 20 }, (_, index) => `<link nonce="${NONCE}" href="/assets/m${index}.js"/>`).join("") +
@@ -107,6 +107,26 @@ describe("the visitors' page cache", () => {
     // A few bytes for the nonces sent raw (two here).
     expect(gzipped.length).toBeLessThanOrEqual(gzipSync(whole, { level: 9 }).length + 64);
     expect((await bytes("br")).length).toBeLessThan(gzipped.length);
+  });
+
+  it("makes Brotli only for a page that stayed unchanged a quiet moment, in gzip until then (decision 089)", async () => {
+    const cache = createHtmlCache({ brotliQuietMs: 200 });
+    const brotliOf = () =>
+      cache.lookup("http://s/", "UVVJRVRPLU1PTUVOVE8tMQ==", "gzip, br")!.headers.get("Content-Encoding");
+    // A page that changes within the quiet moment, as the night's chapter with every comment.
+    for (let change = 0; change < 3; change++) {
+      cache.store("http://s/", cache.generation, page());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(brotliOf()).toBe("gzip");
+      cache.clear();
+    }
+    cache.store("http://s/", cache.generation, page());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(brotliOf()).toBe("gzip");
+    await cache.brotliDone();
+    // Only the page that stayed was compressed: the three dropped ones cost no Brotli.
+    expect(cache.stats.brotliCompressed).toBe(1);
+    expect(brotliOf()).toBe("br");
   });
 
   it("keeps only complete visitor pages", () => {

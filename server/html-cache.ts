@@ -23,8 +23,12 @@ import { compressBrotli, encodedPage, filledPage, pageCodings, splicePage, type 
  * starting their own (after each change, a crowd of readers would otherwise render it at once).
  *
  * A kept page is compressed once, at the maximum (spliced-page.ts, decision 058): gzip when it is
- * stored, Brotli (~0.1 s of CPU for a chapter page) after that in libuv's threads, one page at a
- * time so that a cleared cache refilling never takes both cores; until then it goes out in gzip.
+ * stored, Brotli (~0.1 s of CPU for a chapter page) once it has stayed unchanged for
+ * `brotliQuietMs`, in libuv's threads, one page at a time so that a cleared cache refilling never
+ * takes both cores; until then it goes out in gzip. A page that changes sooner (a chapter on the
+ * night, its comments coming every second or two) never pays for Brotli: compressed at every
+ * change, on each instance, it cost more CPU than handing the change to 2,500 readers, and took
+ * it from the next comment's hand-out (decision 089).
  */
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
@@ -38,6 +42,9 @@ type Entry = {
 };
 
 export const HTML_CACHE_HEADER = "X-Cache";
+
+/** How long a kept page must stay unchanged before it is compressed in Brotli (decision 089). */
+export const BROTLI_QUIET_MS = 2000;
 
 /** A Buffer as a response body: a view of its bytes, not a copy. */
 const bodyOf = (bytes: Buffer) => new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
@@ -115,17 +122,40 @@ function entryToKeep(
   };
 }
 
-/** Brotli for kept pages, one at a time; a page dropped meanwhile (no longer `isKept`) is skipped. */
-function brotliQueue(isKept: (key: string, entry: Entry) => boolean) {
+/**
+ * Brotli for kept pages, one at a time, each once it has been kept `quietMs`; a page dropped
+ * meanwhile (no longer `isKept`) is skipped.
+ */
+function brotliQueue(
+  isKept: (key: string, entry: Entry) => boolean,
+  quietMs: number,
+  stats: { brotliCompressed: number },
+) {
   let queue = Promise.resolve();
+  const waiting = new Set<Promise<void>>();
+  const compress = (key: string, entry: Entry) => {
+    queue = queue
+      .then(() => {
+        if (!isKept(key, entry)) return;
+        return compressBrotli(entry.page).then(() => {
+          if (entry.page.br) stats.brotliCompressed++;
+        });
+      })
+      // A page Brotli failed on simply keeps going out in gzip; the pages after it still get theirs.
+      .catch(() => {});
+  };
   return {
     compressLater(key: string, entry: Entry) {
-      queue = queue
-        .then(() => (isKept(key, entry) ? compressBrotli(entry.page) : undefined))
-        // A page Brotli failed on simply keeps going out in gzip; the pages after it still get theirs.
-        .catch(() => {});
+      const wait = new Promise<void>((resolve) => setTimeout(resolve, quietMs).unref()).then(() => {
+        waiting.delete(wait);
+        if (isKept(key, entry)) compress(key, entry);
+      });
+      waiting.add(wait);
     },
-    done: () => queue,
+    async done() {
+      while (waiting.size > 0) await Promise.all(waiting);
+      await queue;
+    },
   };
 }
 
@@ -133,12 +163,13 @@ export function createHtmlCache({
   maxEntries = 256,
   maxAgeMs = 30_000,
   now = () => performance.now(),
-}: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
+  brotliQuietMs = BROTLI_QUIET_MS,
+}: { maxEntries?: number; maxAgeMs?: number; now?: () => number; brotliQuietMs?: number } = {}) {
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, { generation: number; done: Promise<void> }>();
   let generation = 0;
-  const stats = { hits: 0, misses: 0, stores: 0, clears: 0 };
-  const brotli = brotliQueue((key, entry) => entries.get(key) === entry);
+  const stats = { hits: 0, misses: 0, stores: 0, clears: 0, brotliCompressed: 0 };
+  const brotli = brotliQueue((key, entry) => entries.get(key) === entry, brotliQuietMs, stats);
   const clear = () => {
     generation++;
     stats.clears++;
@@ -215,7 +246,7 @@ export function createHtmlCache({
       return true;
     },
 
-    /** Settles once every page stored so far has its Brotli encoding (or was dropped first). */
+    /** Settles once every page stored so far has its Brotli encoding (or was dropped first): after the quiet wait. */
     brotliDone(): Promise<void> {
       return brotli.done();
     },

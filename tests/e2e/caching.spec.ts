@@ -193,7 +193,7 @@ test.describe("visitors' pages from memory", () => {
     const asked = (acceptEncoding?: string) =>
       rawGet(url, { Cookie, ...(acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding }) });
     await asked("gzip, deflate, br, zstd");
-    // Brotli is made once the page is kept, off the main thread: gzip until then.
+    // Brotli is made once the page has been kept unchanged 2 s, off the main thread: gzip until then.
     await expect
       .poll(async () => (await asked("gzip, deflate, br, zstd")).headers["content-encoding"], { timeout: 10_000 })
       .toBe("br");
