@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --instances 4` (after `npm run build`): the Day of the Dead night on one
  * machine. Starts N instances of the site on one fresh PostgreSQL database behind Caddy (round
- * robin, health-checked on /readyz, as compose.yaml runs them), opens R live readers of chapter
+ * robin, health-checked on /readyz, the live feed over h2c: as compose.yaml runs them, decision
+ * 090), opens R live readers of chapter
  * 1's comments through the proxy, posts C comments on the first instance (after one more, the
  * first since the start, shown apart), and measures:
  *   - the time from posting to the comment's arrival on every reader (p50, p99, last), and
@@ -79,6 +80,8 @@ const proxyPorts = Array.from({ length: PROXIES }, (_, index) => base + 90 + ind
 const proxyPort = proxyPorts[0]!;
 const instancePorts = Array.from({ length: INSTANCES }, (_, index) => base + 1 + index);
 const metricsPort = (port: number) => port + 50;
+/** Each instance's LIVE_H2C_PORT: the readers' streams come to it over h2c, as the Caddyfile sends them. */
+const liveH2cPort = (port: number) => port + 30;
 const siteUrl = `http://localhost:${proxyPort}`;
 const chapterPath = "/salida-a-tzintzuntzan";
 const topic = "comments:salida-a-tzintzuntzan";
@@ -296,6 +299,7 @@ function startInstance(dir: string, port: number, databaseUrl: string, secret: s
       LOG_LEVEL: "warn",
       ASSETS_ARCHIVE_DIR: "off",
       DRAIN_NOTICE_MS: "0",
+      ...(speaksH2c(dir) ? { LIVE_H2C_PORT: String(liveH2cPort(port)) } : {}),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -303,8 +307,22 @@ function startInstance(dir: string, port: number, databaseUrl: string, secret: s
   return child;
 }
 
-function startProxy(workDir: string, index: number, port: number) {
+/** Whether a checkout's server takes live readers over h2c (decision 090): a baseline may predate it. */
+const speaksH2c = (dir: string) => existsSync(join(dir, "server/live-feed-h2c.ts"));
+
+function startProxy(workDir: string, index: number, port: number, h2c: boolean) {
   const caddyfile = join(workDir, `Caddyfile-${index}`);
+  // The live readers' route of the shipped Caddyfile.
+  const liveOverH2c = `\treverse_proxy /api/live* ${instancePorts.map((instance) => `127.0.0.1:${liveH2cPort(instance)}`).join(" ")} {
+\t\tlb_policy round_robin
+\t\tlb_try_duration 5s
+\t\thealth_uri /readyz
+\t\thealth_interval 2s
+\t\ttransport http {
+\t\t\tversions h2c
+\t\t}
+\t}
+`;
   writeFileSync(
     caddyfile,
     `{
@@ -312,7 +330,7 @@ function startProxy(workDir: string, index: number, port: number) {
 \tauto_https off
 }
 http://localhost:${port} {
-\treverse_proxy ${instancePorts.map((instance) => `127.0.0.1:${instance}`).join(" ")} {
+${h2c ? liveOverH2c : ""}\treverse_proxy ${instancePorts.map((instance) => `127.0.0.1:${instance}`).join(" ")} {
 \t\tlb_policy round_robin
 \t\tlb_try_duration 5s
 \t\thealth_uri /readyz
@@ -416,7 +434,7 @@ async function night(dir: string): Promise<Night> {
       });
       return child;
     });
-    const proxies = proxyPorts.map((port, index) => startProxy(workDir, index, port));
+    const proxies = proxyPorts.map((port, index) => startProxy(workDir, index, port, speaksH2c(dir)));
     started.push(...proxies);
     await Promise.all(instancePorts.map((port) => waitFor(`http://127.0.0.1:${port}/readyz`)));
     await sleep(2500); // Caddy's first health checks

@@ -25,6 +25,7 @@ import { createHtmlCache } from "./html-cache.ts";
 import { methodLabel, type SiteMetrics } from "../app/lib/metrics.server.ts";
 import { metricsResponse } from "./metrics-endpoint.ts";
 import { exitWhenListenFails } from "./listen-failure.ts";
+import { createLiveFeedH2c } from "./live-feed-h2c.ts";
 import { liveFeedHandler } from "./live-feed-response.ts";
 import { loadedReactBuild } from "./react-build.ts";
 import { currentRequestId } from "./request-context.ts";
@@ -47,6 +48,8 @@ type EntryModule = {
       METRICS_PORT?: number;
       METRICS_HOST: string;
       METRICS_TOKEN?: string;
+      /** Absent from builds before decision 090: read from the environment for them. */
+      LIVE_H2C_PORT?: number;
       DATA_DIR?: string;
       DATABASE_URL?: string;
     };
@@ -150,8 +153,9 @@ const SERVER_TIMEOUTS = {
 };
 
 // The live feed is answered before the app too (server/live-feed-response.ts, decision 038).
+const liveFeedCore = createLiveFeed({ live: services.live, connections: services.liveConnections });
 const liveFeed = liveFeedHandler({
-  feed: createLiveFeed({ live: services.live, connections: services.liveConnections }),
+  feed: liveFeedCore,
   trustProxy: env.TRUST_PROXY,
   logger: log,
   metrics: services.metrics,
@@ -185,6 +189,26 @@ function countAsset(method: string | undefined, response: ServerResponse, starte
   });
 }
 exitWhenListenFails(server, env.PORT, entry.closeServices);
+// The live feed over h2c for the proxy in front, when LIVE_H2C_PORT is set (decision 090).
+const liveH2cPort = env.LIVE_H2C_PORT ?? (Number(process.env.LIVE_H2C_PORT) || undefined);
+const liveH2c = liveH2cPort
+  ? createLiveFeedH2c({
+      feed: liveFeedCore,
+      trustProxy: env.TRUST_PROXY,
+      logger: log,
+      metrics: services.metrics,
+      // The site port's own answer, asked over loopback: the same checks, in one place.
+      readiness: async () => {
+        const own = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+        const answer = await fetch(`http://${own}:${env.PORT}/readyz`, { signal: AbortSignal.timeout(5_000) });
+        return { status: answer.status, body: await answer.text() };
+      },
+    })
+  : null;
+if (liveH2c && liveH2cPort) {
+  exitWhenListenFails(liveH2c.server, liveH2cPort, entry.closeServices, "LIVE_H2C_PORT");
+  liveH2c.server.listen(liveH2cPort, host, () => log.info("live feed listening over h2c", { port: liveH2cPort, host }));
+}
 server.listen(env.PORT, host, () => {
   log.info("listening", {
     url: `http://localhost:${env.PORT}`,
@@ -257,10 +281,12 @@ async function shutdown(signal: string) {
   // Stop accepting; let requests in flight finish, then cut what is left, so the database is
   // closed only when nothing can use it any more.
   metricsServer?.close();
+  const closedH2c = liveH2c?.close(DRAIN.finishMs);
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
   const grace = setTimeout(() => server.closeAllConnections(), DRAIN.finishMs);
   await closed;
+  await closedH2c;
   clearTimeout(grace);
   try {
     await entry.closeServices();

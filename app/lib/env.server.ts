@@ -78,6 +78,12 @@ const envSchema = z.object({
    */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default("127.0.0.1"),
+  /**
+   * The live feed also over cleartext HTTP/2 on this port, on HOST, for the proxy in front to
+   * carry every reader's stream over a few connections (Caddyfile: `/api/live*` with
+   * `transport http { versions h2c }`; decision 090). Unset: the feed is on the site's port only.
+   */
+  LIVE_H2C_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Also `/metrics` on the site's port for a scraper that sends `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z
     .string()

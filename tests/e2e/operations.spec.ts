@@ -23,6 +23,7 @@ const PORT = workerPort(20);
 const RELAY_PORT = workerPort(21);
 const CADDY_HTTPS_PORT = workerPort(22);
 const CADDY_HTTP_PORT = workerPort(23);
+const LIVE_H2C_PORT = workerPort(24);
 
 type Started = { child: ChildProcess; exit: Promise<number | null>; output: () => string };
 
@@ -317,6 +318,7 @@ test.describe("behind the shipped Caddyfile", () => {
     // The shipped file as it is, pointed at this one instance on this worker's ports.
     const shipped = readFileSync(join(root, "Caddyfile"), "utf8");
     expect(shipped).toContain("app1:3000 app2:3000");
+    expect(shipped).toContain("reverse_proxy /api/live* app1:3001 app2:3001");
     expect(shipped).toMatch(/^\{$/m);
     writeFileSync(
       join(work, "Caddyfile"),
@@ -325,10 +327,11 @@ test.describe("behind the shipped Caddyfile", () => {
           /^\{$/m,
           `{\n\tadmin off\n\thttp_port ${CADDY_HTTP_PORT}\n\tauto_https disable_redirects\n\tskip_install_trust\n\tlocal_certs`,
         )
-        .replace("app1:3000 app2:3000", `127.0.0.1:${PORT}`),
+        .replace("app1:3000 app2:3000", `127.0.0.1:${PORT}`)
+        .replace("app1:3001 app2:3001", `127.0.0.1:${LIVE_H2C_PORT}`),
     );
     const site = `https://localhost:${CADDY_HTTPS_PORT}`;
-    const server = startServer({ TRUST_PROXY: "1", SITE_URL: site });
+    const server = startServer({ TRUST_PROXY: "1", SITE_URL: site, LIVE_H2C_PORT: String(LIVE_H2C_PORT) });
     let caddy: Started | undefined;
     try {
       await waitUntilServing(PORT, 45_000);
@@ -367,9 +370,11 @@ test.describe("behind the shipped Caddyfile", () => {
       expect(access?.status).toBe(200);
       expect(access?.resp_headers["X-Request-Id"]).toEqual([appLine!.requestId]);
 
-      // A reader on a chapter page leaves after two seconds: its live stream ends.
+      // A reader on a chapter page leaves after two seconds: its live stream ends. It came to the
+      // instance over h2c (the shipped route for /api/live) and had its hello.
       const [caddyBefore, serverBefore] = [caddy.output().length, server.output().length];
-      await curl(`${site}/api/live?topic=characters`, ["-N", "--max-time", "2"]);
+      const hello = await curlText(`${site}/api/live?topic=characters`, ["-N", "--max-time", "2"]);
+      expect(hello).toMatch(/^retry: 3000\n: conectado\nid: .+\nevent: hello\ndata: fresh\n\n/);
       await until(() => caddy!.output().includes('"uri":"/api/live?topic=characters"'), 5000);
       await new Promise((done) => setTimeout(done, 500));
       const problems = (output: string) =>
@@ -387,6 +392,16 @@ test.describe("behind the shipped Caddyfile", () => {
     }
   });
 });
+
+/** One https request through Caddy's internal certificate (not trusted by Node's fetch): its body. */
+function curlText(url: string, options: string[]): Promise<string> {
+  return new Promise((done) => {
+    const client = spawn("curl", ["-sk", ...options, url]);
+    let out = "";
+    client.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    client.once("exit", () => done(out));
+  });
+}
 
 /** One https request through Caddy's internal certificate (not trusted by Node's fetch): its status. */
 function curl(url: string, options: string[]): Promise<number> {

@@ -60,6 +60,12 @@ export function caddyAvailable(caddy = process.env.CADDY_PATH ?? "caddy"): boole
   return spawnSync(caddy, ["version"], { stdio: "ignore" }).status === 0;
 }
 
+/**
+ * Where an instance takes its live readers' streams from the proxy over h2c (LIVE_H2C_PORT,
+ * decision 090): its port + 1000, outside every worker's block of test ports.
+ */
+export const liveH2cPort = (instancePort: number) => instancePort + 1000;
+
 export function caddyfile({
   sitePort,
   httpPort,
@@ -83,16 +89,39 @@ https://localhost:${sitePort} {
 	@a header X-Test-Instance a
 	@b header X-Test-Instance b
 	handle @a {
+		reverse_proxy /api/live* 127.0.0.1:${liveH2cPort(a!)} {
+			transport http {
+				versions h2c
+			}
+			header_down X-Test-Upstream a
+		}
 		reverse_proxy 127.0.0.1:${a} {
 			header_down X-Test-Upstream a
 		}
 	}
 	handle @b {
+		reverse_proxy /api/live* 127.0.0.1:${liveH2cPort(b!)} {
+			transport http {
+				versions h2c
+			}
+			header_down X-Test-Upstream b
+		}
 		reverse_proxy 127.0.0.1:${b} {
 			header_down X-Test-Upstream b
 		}
 	}
 	handle {
+		# Live readers over h2c, as the shipped Caddyfile sends them (docs/decisions/090).
+		reverse_proxy /api/live* 127.0.0.1:${liveH2cPort(a!)} 127.0.0.1:${liveH2cPort(b!)} {
+			lb_policy round_robin
+			lb_try_duration 5s
+			health_uri /readyz
+			health_interval 500ms
+			health_timeout 2s
+			transport http {
+				versions h2c
+			}
+		}
 		reverse_proxy 127.0.0.1:${a} 127.0.0.1:${b} {
 			lb_policy round_robin
 			# As the shipped Caddyfile, checked more often: a draining instance leaves the rotation.
@@ -155,6 +184,7 @@ export async function startProxyTopology({
         env: {
           ...process.env,
           PORT: String(port),
+          LIVE_H2C_PORT: String(liveH2cPort(port)),
           // Only the proxy reaches the instances, as in compose.yaml.
           HOST: "127.0.0.1",
           DATA_DIR: join(work, `data-${index}`),
