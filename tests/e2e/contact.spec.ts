@@ -270,6 +270,9 @@ test.describe("admin messages page", () => {
     await newest.getByRole("button", { name: "Marcar como atendido" }).click();
     await expect(newest.getByRole("button", { name: "Marcar como pendiente" })).toBeVisible();
     await expect(newest).toContainText("Atendido");
+    // The card shows the new state at once, while its save is under way (the button disabled):
+    // a reload before the save ends would abort it, as an admin leaving that moment would.
+    await expect(newest.getByRole("button", { name: "Marcar como pendiente" })).toBeEnabled();
     await page.reload();
     await expect(
       page.getByTestId("contact-message").first().getByRole("button", { name: "Marcar como pendiente" }),
