@@ -174,3 +174,37 @@ test("without JavaScript, a chapter's pictures below the first screen load as an
   expect((await arrived).status()).toBe(200);
   await plain.close();
 });
+
+test("the home page's map tiles, below the first screen, are asked for once the page works; without JavaScript at once", async ({
+  page,
+  browser,
+}) => {
+  const cdp = await slowPhone(page, 100_000, 4);
+  await markHydration(page);
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const tile = page.locator(".map-tile img").first();
+  await tile.scrollIntoViewIfNeeded();
+  await expect.poll(() => loadedSource(tile), { timeout: 15_000 }).toMatch(/\/images\/home\/tile-/);
+  const { hydrated, tiles } = await page.evaluate(() => ({
+    hydrated: performance.getEntriesByName("hydrated")[0]!.startTime,
+    tiles: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/images\/home\/tile-/.test(entry.name))
+      .map((entry) => ({ name: entry.name, start: entry.startTime })),
+  }));
+  expect(tiles.length).toBeGreaterThan(0);
+  expect(
+    tiles.filter((entry) => entry.start < hydrated).map((entry) => entry.name),
+    `hydrated at ${hydrated} ms`,
+  ).toEqual([]);
+  await cdp.detach();
+
+  const plain = await newContext(browser, { javaScriptEnabled: false });
+  const plainPage = await plain.newPage();
+  const arrived = plainPage.waitForResponse((response) => /\/images\/home\/tile-/.test(response.url()));
+  await plainPage.goto("/");
+  await plainPage.locator(".map-tile img").first().scrollIntoViewIfNeeded();
+  expect((await arrived).status()).toBe(200);
+  await plain.close();
+});

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { MediaRow, SitePicture } from "../../../ui/picture.tsx";
+import { LaterImage, MediaRow, SitePicture } from "../../../ui/picture.tsx";
 import type { HomeContent } from "../home-content.server.ts";
 import { DecoratedFrame } from "./decorated-frame.tsx";
 
@@ -54,12 +54,12 @@ export function AdventureMap({ map }: { map: HomeContent["map"] }) {
           // Three tiles (no shop configured) share a row evenly instead of leaving a hole.
           <li className={map.tiles.length === 4 ? "col-6 col-lg-3" : "col-12 col-sm-4"} key={tile.to}>
             <Link to={tile.to} className="map-tile card">
-              <img
+              {/* Below the first screen at every width: it waits until the page works (decision 088). */}
+              <LaterImage
                 src={tile.image.src}
                 alt=""
                 width={tile.image.width}
                 height={tile.image.height}
-                loading="lazy"
                 className="card-img-top"
               />
               <span className="card-body">
