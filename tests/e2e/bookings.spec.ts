@@ -241,8 +241,14 @@ test("the organiser marks attendance and exports the list as CSV", async ({ page
     .click();
   const row = page.getByTestId("booking").filter({ hasText: email });
   await expect(row.getByTestId("attended")).toHaveText("Sin marcar");
+  // The row shows the new state at once, while its save is on its way: a reload before the save
+  // ends would abort it, as an organiser leaving that moment would.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith(".data"),
+  );
   await row.getByRole("button", { name: "Marcar que vino: Abuela Lupe" }).click();
   await expect(row.getByTestId("attended")).toHaveText("Vino");
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByTestId("booking").filter({ hasText: email }).getByTestId("attended")).toHaveText("Vino");
   await expectNoAxeViolations(page, "the organiser's list");
