@@ -48,7 +48,12 @@ export function pacedVisitors({
 
   function visit(dueAt: number) {
     inFlight++;
+    let finished = false;
+    // A request may report both its end and a later error (a timeout on its kept-alive socket):
+    // each visitor is counted once.
     const finish = (failed: boolean) => {
+      if (finished) return;
+      finished = true;
       if (failed) errors++;
       else latencies.push(performance.now() - dueAt);
       inFlight--;

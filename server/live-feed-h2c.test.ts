@@ -1,6 +1,7 @@
 import http2, { type ClientHttp2Session, type ClientHttp2Stream, type IncomingHttpHeaders } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { createConnectionLimiter, type ConnectionLimiter } from "../app/lib/connection-limiter.server.ts";
 import { createLiveFeed } from "../app/lib/live-feed.server.ts";
 import { endLiveStreams, resetReadinessForTests } from "../app/lib/readiness.server.ts";
 import { useTestServices } from "../tests/support/fixtures.ts";
@@ -22,11 +23,15 @@ describe("the live feed over h2c", () => {
     await expect.poll(() => services.liveConnections.open()).toBe(0);
   });
 
-  async function start() {
-    const feed = createLiveFeed({ live: services.live, connections: services.liveConnections });
+  async function start({
+    connections = services.liveConnections,
+    maxUnsentBytes,
+  }: { connections?: ConnectionLimiter; maxUnsentBytes?: number } = {}) {
+    const feed = createLiveFeed({ live: services.live, connections });
     h2c = createLiveFeedH2c({
       feed,
       trustProxy: 1,
+      maxUnsentBytes,
       logger: { info: () => {} },
       metrics: services.metrics,
       readiness: async () => readiness,
@@ -51,6 +56,14 @@ describe("the live feed over h2c", () => {
     return { stream, response, text: () => text, ended: () => ended };
   }
 
+  /** A request's whole answer: its status, headers and body, once it has ended. */
+  async function answered(path: string, headers: Record<string, string> = {}, method = "GET") {
+    const request = ask(path, headers, method);
+    const head = await request.response;
+    await expect.poll(request.ended).toBe(true);
+    return { status: head[":status"], head, text: request.text() };
+  }
+
   it("streams the hello and each change to every reader over one connection, and frees a reader's place", async () => {
     const feed = await start();
     const readers = [
@@ -72,26 +85,49 @@ describe("the live feed over h2c", () => {
     expect(services.liveConnections.open()).toBe(1);
   });
 
-  it("refuses what the feed refuses over HTTP/1.1, counts each address by the proxy's word", async () => {
+  it("refuses what the feed refuses over HTTP/1.1, holding no place", async () => {
     await start();
-    const bad = ask("/api/live?topic=Mayúsculas");
-    expect((await bad.response)[":status"]).toBe(400);
-    await expect.poll(bad.text).toBe("Temas no válidos");
-    const post = ask("/api/live?topic=characters", {}, "POST");
-    expect([(await post.response)[":status"], (await post.response).allow]).toEqual([405, "GET, HEAD"]);
+    expect(await answered("/api/live?topic=Mayúsculas")).toMatchObject({ status: 400, text: "Temas no válidos" });
+    const post = await answered("/api/live?topic=characters", {}, "POST");
+    expect([post.status, post.head.allow]).toEqual([405, "GET, HEAD"]);
+    expect(services.liveConnections.open()).toBe(0);
+  });
+
+  it("counts each reader's address as the proxy reports it, not the proxy's own", async () => {
+    // Every stream comes over the proxy's one connection: its address would put a school's
+    // readers and everyone else's under one cap.
+    await start({ connections: createConnectionLimiter({ perAddress: 2, total: 100 }) });
+    const school = { "x-forwarded-for": "203.0.113.5" };
+    const readers = [ask("/api/live?topic=characters", school), ask("/api/live?topic=characters", school)];
+    for (const reader of readers) expect((await reader.response)[":status"]).toBe(200);
+    const third = await answered("/api/live?topic=characters", school);
+    expect([third.status, third.head["retry-after"]]).toEqual([429, "30"]);
+    const elsewhere = ask("/api/live?topic=characters", { "x-forwarded-for": "198.51.100.7" });
+    expect((await elsewhere.response)[":status"]).toBe(200);
+  });
+
+  it("cuts a reader who stops taking what is sent, instead of keeping it all in memory", async () => {
+    const feed = await start({ maxUnsentBytes: 64 * 1024 });
+    // A reader that asks, then never reads: the connection's flow-control window fills, then the
+    // server's buffer.
+    const reader = client!.request({ ":path": "/api/live?topic=characters" });
+    reader.on("error", () => {});
+    reader.pause();
+    await expect.poll(() => feed.streams()).toBe(1);
+    const bulky = { text: "x".repeat(7000) };
+    for (let sent = 0; sent < 400 && feed.streams() > 0; sent++) {
+      await services.live.publish("characters", undefined, bulky);
+    }
+    expect(feed.streams()).toBe(0);
     expect(services.liveConnections.open()).toBe(0);
   });
 
   it("answers the app's /readyz, so the proxy's health check sees a draining instance; nothing else", async () => {
     await start();
-    const ready = ask("/readyz");
-    expect((await ready.response)[":status"]).toBe(200);
-    await expect.poll(ready.text).toBe("ready");
+    expect(await answered("/readyz")).toMatchObject({ status: 200, text: "ready" });
     readiness = { status: 503, body: "draining" };
-    const draining = ask("/readyz");
-    expect((await draining.response)[":status"]).toBe(503);
-    const other = ask("/capitulos");
-    expect((await other.response)[":status"]).toBe(404);
+    expect(await answered("/readyz")).toMatchObject({ status: 503, text: "draining" });
+    expect((await answered("/capitulos")).status).toBe(404);
   });
 
   it("on a drain tells each reader to come back soon, ends its stream, and closes the proxy's connection", async () => {

@@ -190,25 +190,25 @@ function countAsset(method: string | undefined, response: ServerResponse, starte
 }
 exitWhenListenFails(server, env.PORT, entry.closeServices);
 // The live feed over h2c for the proxy in front, when LIVE_H2C_PORT is set (decision 090).
-const liveH2cPort = env.LIVE_H2C_PORT ?? (Number(process.env.LIVE_H2C_PORT) || undefined);
-const liveH2c = liveH2cPort
-  ? createLiveFeedH2c({
-      feed: liveFeedCore,
-      trustProxy: env.TRUST_PROXY,
-      logger: log,
-      metrics: services.metrics,
-      // The site port's own answer, asked over loopback: the same checks, in one place.
-      readiness: async () => {
-        const own = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-        const answer = await fetch(`http://${own}:${env.PORT}/readyz`, { signal: AbortSignal.timeout(5_000) });
-        return { status: answer.status, body: await answer.text() };
-      },
-    })
-  : null;
-if (liveH2c && liveH2cPort) {
-  exitWhenListenFails(liveH2c.server, liveH2cPort, entry.closeServices, "LIVE_H2C_PORT");
-  liveH2c.server.listen(liveH2cPort, host, () => log.info("live feed listening over h2c", { port: liveH2cPort, host }));
+function startLiveFeedH2c(port: number) {
+  const h2c = createLiveFeedH2c({
+    feed: liveFeedCore,
+    trustProxy: env.TRUST_PROXY,
+    logger: log,
+    metrics: services.metrics,
+    // The site port's own answer, asked over loopback: the same checks, in one place.
+    readiness: async () => {
+      const own = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+      const answer = await fetch(`http://${own}:${env.PORT}/readyz`, { signal: AbortSignal.timeout(5_000) });
+      return { status: answer.status, body: await answer.text() };
+    },
+  });
+  exitWhenListenFails(h2c.server, port, entry.closeServices, "LIVE_H2C_PORT");
+  h2c.server.listen(port, host, () => log.info("live feed listening over h2c", { port, host }));
+  return h2c;
 }
+const liveH2cPort = env.LIVE_H2C_PORT ?? (Number(process.env.LIVE_H2C_PORT) || undefined);
+const liveH2c = liveH2cPort ? startLiveFeedH2c(liveH2cPort) : null;
 server.listen(env.PORT, host, () => {
   log.info("listening", {
     url: `http://localhost:${env.PORT}`,
